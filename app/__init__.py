@@ -1,0 +1,1 @@
+"""Agora: an online hall for Greek city-building board games."""

@@ -1,0 +1,154 @@
+"""The game interface every rules module implements (see DESIGN.md, "The game interface").
+
+A game is a module (or any object) with an ``INFO`` and six pure functions::
+
+    setup(seats, options, seed) -> state
+    to_act(state) -> set[int]
+    legal_moves(state, seat) -> list[move]
+    apply(state, seat, move) -> state        # raises a RulesError; never mutates its input
+    view(state, seat | None) -> dict
+    result(state) -> None | {"ranking", "scores", "breakdown"}
+
+``result`` is ``None`` while the game runs. At the end, ``ranking`` is a list of groups of
+seats, best first, seats in one group sharing that place (``[[1], [0, 2]]``); ``scores`` is
+a list of totals by seat; ``breakdown`` a list of per-seat dicts (game specific). Games
+may add keys (Akropolis adds the Architect's score in solo).
+
+States, moves and views are plain JSON data (dicts, lists, str, int, float, bool, None),
+so they can be stored, diffed, replayed and sent without custom encoders.
+
+Two optional hooks have defaults in :mod:`app.games.registry`:
+
+``redact_move(move, mover, viewer, finished) -> dict``
+    what ``viewer`` may see of a move in the move log (default: the whole move).
+``secrets(state) -> list[tuple[frozenset[int], Any]]``
+    each hidden JSON fragment of the state with the seats allowed to see it; the
+    conformance suite checks no other seat's (or a spectator's) view contains it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+JsonDict = dict[str, Any]
+State = JsonDict
+Move = JsonDict
+View = JsonDict
+Result = JsonDict
+
+
+class RulesError(ValueError):
+    """Base of the three ways a move can be refused by the rules."""
+
+    code = "rules_error"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class MalformedMove(RulesError):
+    """The move is not of a shape this game understands."""
+
+    code = "malformed_move"
+
+
+class IllegalMove(RulesError):
+    """The move is well formed but the rules forbid it now; ``reason`` says which rule."""
+
+    code = "illegal_move"
+
+
+class NotYourTurn(RulesError):
+    """The seat is not among ``to_act(state)``."""
+
+    code = "not_your_turn"
+
+
+class InvalidOptions(ValueError):
+    """Room options (or seat count) that this game cannot be set up with."""
+
+
+OptionKind = Literal["bool", "choice", "int"]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One room option, shown in the create-room form and validated on the server."""
+
+    name: str
+    kind: OptionKind
+    default: Any
+    label: dict[str, str]
+    choices: tuple[Any, ...] = ()
+    choice_labels: dict[str, dict[str, str]] = field(default_factory=dict)
+    minimum: int | None = None
+    maximum: int | None = None
+    help: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> JsonDict:
+        data: JsonDict = {
+            "name": self.name,
+            "type": self.kind,
+            "default": self.default,
+            "label": self.label,
+        }
+        if self.choices:
+            data["choices"] = list(self.choices)
+            data["choice_labels"] = self.choice_labels
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.help:
+            data["help"] = self.help
+        return data
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static metadata of a game: identity, seat range, options and rules version.
+
+    ``version`` is bumped whenever behaviour changes, so that a stored move log is
+    replayed under the rules that produced it. ``check_options`` refuses option
+    combinations the game cannot be set up with (after generic type checks).
+    """
+
+    id: str
+    name: dict[str, str]
+    min_seats: int
+    max_seats: int
+    version: int
+    options: tuple[OptionSpec, ...] = ()
+    check_options: Callable[[int, JsonDict], None] | None = None
+    test_only: bool = False
+
+    def to_json(self) -> JsonDict:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
+            "version": self.version,
+            "options": [spec.to_json() for spec in self.options],
+        }
+
+
+class Game(Protocol):
+    """Structural type of a rules module."""
+
+    INFO: GameInfo
+
+    def setup(self, seats: int, options: JsonDict, seed: int) -> State: ...
+
+    def to_act(self, state: State) -> set[int]: ...
+
+    def legal_moves(self, state: State, seat: int) -> Sequence[Move]: ...
+
+    def apply(self, state: State, seat: int, move: Move) -> State: ...
+
+    def view(self, state: State, seat: int | None) -> View: ...
+
+    def result(self, state: State) -> Result | None: ...

@@ -1,0 +1,63 @@
+"""The registry of playable games: game id -> rules module.
+
+Rules modules are imported once, here; everything else asks :func:`get_game`.
+Test-only games (``GameInfo.test_only``) are listed only when the settings enable them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from functools import cache
+from typing import Any, cast
+
+from app.games.interface import Game, JsonDict, Move, State
+
+# One line per game module. A game lands here once its conformance suite passes.
+GAME_MODULES: tuple[str, ...] = ("app.games.race",)
+
+
+class UnknownGame(KeyError):
+    """No game with that id is registered (or it is test-only and not enabled)."""
+
+
+@cache
+def _all_games() -> dict[str, Game]:
+    games: dict[str, Game] = {}
+    for path in GAME_MODULES:
+        module = cast(Game, importlib.import_module(path))
+        games[module.INFO.id] = module
+    return games
+
+
+def iter_games(*, include_test_games: bool = False) -> Iterator[Game]:
+    for game in _all_games().values():
+        if include_test_games or not game.INFO.test_only:
+            yield game
+
+
+def get_game(game_id: str, *, include_test_games: bool = True) -> Game:
+    game = _all_games().get(game_id)
+    if game is None or (game.INFO.test_only and not include_test_games):
+        raise UnknownGame(game_id)
+    return game
+
+
+def redact_move(game: Game, move: Move, mover: int, viewer: int | None, finished: bool) -> Move:
+    """What ``viewer`` may see of ``mover``'s move (the game's ``redact_move`` hook, if any)."""
+    hook = getattr(game, "redact_move", None)
+    if hook is None:
+        return move
+    return cast(Move, hook(move, mover, viewer, finished))
+
+
+def secrets(game: Game, state: State) -> list[tuple[frozenset[int], Any]]:
+    """Hidden fragments of ``state`` with the seats allowed to see each (the game's hook)."""
+    hook = getattr(game, "secrets", None)
+    if hook is None:
+        return []
+    return cast(list[tuple[frozenset[int], Any]], hook(state))
+
+
+def describe(game: Game) -> JsonDict:
+    return game.INFO.to_json()
