@@ -1,0 +1,37 @@
+"""Akropolis (Jules Messaud, Gigamic 2022): 1 to 4 seats, solo against the Illustrious
+Architect, five scoring variants, long game.
+
+The rules follow ``rules/akropolis.md`` (decisions D1–D18) and the component data of
+``tiles.json`` (copied into this package). Move and view shapes: ``docs/games/akropolis.md``.
+
+Decisions taken here where the spec leaves a choice open:
+
+* **First player.** The spec allows "at random or by host choice"; the Chief Architect of
+  the first round is drawn from the state's PRNG at setup (a seated host has no special
+  role). Starting stones are 1, 2, 3, 4 clockwise from that seat (D7). In solo the human
+  is seat 0, first, with 1 stone.
+* **Seat numbers.** Seats are 0-based (the spec's "seat 1" is the first player). In solo
+  the Illustrious Architect occupies place 1 (D18): ``state["turn"]`` is 1 during its
+  (automatic) turn, ``result()["ranking"]`` is ``[[0], [1]]`` when the human wins and
+  ``[[1], [0]]`` otherwise (D10), and ``scores``/``breakdown`` hold the human only, the
+  Architect's figures being under ``result()["architect"]``.
+* **Architect's turns** run inside ``apply`` right after the human's turn (so ``to_act``
+  only ever names seat 0 in solo). ``last_move["architect"]`` says what it took.
+* **Move claims.** ``legal_moves`` returns ``level`` and ``stones``; ``apply`` accepts them
+  and refuses a move whose claims do not match the position (a stale move), and accepts
+  the bare ``{"tile", "q", "r", "rot"}`` form.
+* **Architect level option** is accepted with any seat count and ignored unless solo;
+  variants are allowed in solo with BGA's Architect rules (D9).
+* **Far coordinates.** A move naming a position more than 256 away from the origin is
+  refused as "not adjacent" (no legal city can reach it).
+* **Secrets.** A face-down tile is hidden as its card ``{"id": n, "hexes": [...]}``, the
+  form in which tiles appear in views (see :mod:`.view`).
+"""
+
+from __future__ import annotations
+
+from app.games.akropolis.rules import apply, legal_moves, result, to_act
+from app.games.akropolis.setup import INFO, setup
+from app.games.akropolis.view import secrets, view
+
+__all__ = ["INFO", "apply", "legal_moves", "result", "secrets", "setup", "to_act", "view"]

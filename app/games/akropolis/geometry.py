@@ -1,0 +1,173 @@
+"""Hex geometry, city decoding and placement legality (spec §3, §5.3 and §9).
+
+A city is stored in the state as the list of its placements in order,
+``[[tile_id, q, r, rot], ...]`` starting with ``[0, 0, 0, 0]`` for the starting tile;
+the stacking is derived by replaying it. For speed, positions are packed into one
+integer ``q * W + r`` (``W`` = 1024, so ``|r| < 512``); a legal city can never grow past
+about 2 hexes per placement from the origin, and :data:`MAX_COORD` bounds what a move
+may name.
+
+Legality depends only on positions, never on the tile's contents, so the legal
+orientations are computed once per turn (:func:`placements`) and offered for every
+affordable site tile (§9). Instead of trying every (anchor, rotation), we enumerate the
+*triangles* (three mutually adjacent positions, two per grid vertex) and emit the three
+rotations of each legal triangle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.games.akropolis.components import CW, QUARRY, START_HEXES, START_ID
+
+W = 1024
+HALF = W // 2
+MAX_COORD = 256
+
+Placement = tuple[int, int, int, int, int]
+"""A legal orientation: (q, r, rot, level, stones gained)."""
+
+
+def pack(q: int, r: int) -> int:
+    return q * W + r
+
+
+def unpack(pos: int) -> tuple[int, int]:
+    q = (pos + HALF) // W
+    return q, pos - q * W
+
+
+#: clockwise directions packed: N, NE, SE, S, SW, NW
+CWP: tuple[int, ...] = tuple(pack(dq, dr) for dq, dr in CW)
+#: the six neighbour offsets, packed
+DIRS: tuple[int, ...] = CWP
+_Q = pack(1, 0)
+_R = pack(0, 1)
+
+_START_OFFSETS: tuple[int, ...] = tuple(pack(q, r) for q, r, _ in START_HEXES)
+_START_CODES: tuple[int, ...] = tuple(START_ID * 4 + i for i in range(len(START_HEXES)))
+
+
+def tile_positions(q: int, r: int, rot: int) -> tuple[tuple[int, int], ...]:
+    """Where h0, h1, h2 of a tile placed at anchor (q, r) with rotation ``rot`` land."""
+    d1, d2 = CW[rot], CW[(rot + 1) % 6]
+    return ((q, r), (q + d1[0], r + d1[1]), (q + d2[0], r + d2[1]))
+
+
+def _orientations(others: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """For the triangle {0, others[0], others[1]} (packed offsets from its base), each
+    (anchor offset, rotation) that covers exactly it."""
+    cells = (0, *others)
+    found: list[tuple[int, int]] = []
+    for anchor in cells:
+        for rot in range(6):
+            got = {anchor, anchor + CWP[rot], anchor + CWP[(rot + 1) % 6]}
+            if got == set(cells):
+                found.append((anchor, rot))
+    assert len(found) == 3
+    return tuple(found)
+
+
+#: the two triangle shapes by base b: A = {b, b+Q, b+R}, B = {b, b+Q-R, b+Q}
+TRIANGLES: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...] = (
+    (_Q, _R, _orientations((_Q, _R))),
+    (_Q - _R, _Q, _orientations((_Q - _R, _Q))),
+)
+
+
+class City:
+    """The decoded stacking of one city: height and top hex code per packed position."""
+
+    __slots__ = ("height", "levels", "top")
+
+    def __init__(self, placed: Sequence[Sequence[int]]) -> None:
+        height: dict[int, int] = {}
+        top: dict[int, int] = {}
+        levels: list[int] = []
+        for tid, q, r, rot in placed:
+            if tid == START_ID:
+                base = pack(q, r)
+                cells: Sequence[int] = [base + off for off in _START_OFFSETS]
+                codes: Sequence[int] = _START_CODES
+            else:
+                a = q * W + r
+                cells = (a, a + CWP[rot], a + CWP[(rot + 1) % 6])
+                t4 = tid * 4
+                codes = (t4, t4 + 1, t4 + 2)
+            levels.append(height.get(cells[0], 0) + 1)
+            for p, code in zip(cells, codes, strict=True):
+                height[p] = height.get(p, 0) + 1
+                top[p] = code
+        self.height = height
+        self.top = top
+        #: level of each placement, in placement order
+        self.levels = levels
+
+    def visible(self) -> list[tuple[int, int, int, int]]:
+        """(q, r, level, hex code) of every visible hex, sorted by position."""
+        out = []
+        for p, level in sorted(self.height.items()):
+            q, r = unpack(p)
+            out.append((q, r, level, self.top[p]))
+        return out
+
+    def check(self, q: int, r: int, rot: int) -> tuple[int, int] | str:
+        """(level, stones gained) of placing a tile at (q, r, rot), or why it is illegal."""
+        if max(abs(q), abs(r)) > MAX_COORD:
+            return "not adjacent: a ground tile must touch the city along an edge"
+        a = q * W + r
+        cells = (a, a + CWP[rot], a + CWP[(rot + 1) % 6])
+        height = self.height
+        hs = [height.get(p, 0) for p in cells]
+        if hs == [0, 0, 0]:
+            for p in cells:
+                for d in DIRS:
+                    if p + d in height:
+                        return 1, 0
+            return "not adjacent: a ground tile must touch the city along at least one edge"
+        if 0 in hs:
+            return "hole under the tile: a raised tile cannot sit partly over an empty space"
+        if hs[0] != hs[1] or hs[1] != hs[2]:
+            return "mixed heights: the three hexes under a raised tile must be at the same level"
+        top = self.top
+        codes = [top[p] for p in cells]
+        if codes[0] >> 2 == codes[1] >> 2 == codes[2] >> 2:
+            return "sits on a single tile: a raised tile must cover at least two different tiles"
+        return hs[0] + 1, QUARRY[codes[0]] + QUARRY[codes[1]] + QUARRY[codes[2]]
+
+    def placements(self) -> list[Placement]:
+        """Every legal orientation, sorted by (q, r, rot) (spec §9)."""
+        height = self.height
+        top = self.top
+        out: list[tuple[int, int, int, int]] = []
+        append = out.append
+        # raised: the base of an all-occupied triangle is occupied
+        for b, h in height.items():
+            for d1, d2, orients in TRIANGLES:
+                if height.get(b + d1) != h or height.get(b + d2) != h:
+                    continue
+                c0, c1, c2 = top[b], top[b + d1], top[b + d2]
+                t0 = c0 >> 2
+                if t0 == c1 >> 2 == c2 >> 2:
+                    continue
+                gain = QUARRY[c0] + QUARRY[c1] + QUARRY[c2]
+                for off, rot in orients:
+                    append((b + off, rot, h + 1, gain))
+        # ground: an all-empty triangle with a cell on the frontier (empty, next to the city)
+        frontier = {p + d for p in height for d in DIRS}
+        frontier.difference_update(height)
+        for d1, d2, orients in TRIANGLES:
+            bases = set(frontier)
+            bases.update([p - d1 for p in frontier])
+            bases.update([p - d2 for p in frontier])
+            for b in bases:
+                if b in height or b + d1 in height or b + d2 in height:
+                    continue
+                for off, rot in orients:
+                    append((b + off, rot, 1, 0))
+        out.sort()
+        result: list[Placement] = []
+        for a, rot, level, gain in out:
+            q = (a + HALF) // W
+            result.append((q, a - q * W, rot, level, gain))
+        return result

@@ -1,0 +1,200 @@
+"""Turn flow: whose turn, legal moves, applying a move, the result (spec §5, §6.3, §8).
+
+A move is ``{"tile": i, "q": q, "r": r, "rot": k}``: take the site tile at index ``i``
+(costing ``i`` stones) and place its h0 at (q, r), h1 at (q, r) + CW[k] and h2 at
+(q, r) + CW[(k + 1) % 6]. ``legal_moves`` adds ``level`` and ``stones`` (the stones the
+placement gains); ``apply`` accepts both forms and checks those two if present.
+
+``apply`` copies only what it changes (the state dict, the mover's city record and its
+placement list, the site, the stacks on a refill); everything else is shared with the
+input, which is never mutated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.akropolis import architect
+from app.games.akropolis.geometry import City
+from app.games.akropolis.scoring import score_details
+from app.games.akropolis.view import visible_hexes
+from app.games.interface import IllegalMove, MalformedMove, Move, NotYourTurn, Result, State
+
+_KEYS = ("tile", "q", "r", "rot")
+_CLAIMS = ("level", "stones")
+
+
+def to_act(state: State) -> set[int]:
+    return set() if state["finished"] else {state["turn"]}
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    """Every (site tile, orientation) the seat may play now, with level and stones."""
+    if state["finished"] or seat != state["turn"]:
+        return []
+    city = state["cities"][seat]
+    placements = City(city["placed"]).placements()
+    affordable = min(len(state["site"]), city["stones"] + 1)
+    return [
+        {"tile": i, "q": q, "r": r, "rot": rot, "level": level, "stones": gain}
+        for i in range(affordable)
+        for q, r, rot, level, gain in placements
+    ]
+
+
+def _parse(move: Any) -> tuple[int, int, int, int, dict[str, int]]:
+    shape = 'an Akropolis move is {"tile": i, "q": q, "r": r, "rot": k} with whole numbers'
+    if not isinstance(move, dict):
+        raise MalformedMove(shape)
+    extra = set(move) - set(_KEYS) - set(_CLAIMS)
+    if extra:
+        raise MalformedMove(f"unknown key(s) {', '.join(sorted(map(str, extra)))}: {shape}")
+    values: list[int] = []
+    for key in _KEYS:
+        value = move.get(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise MalformedMove(f"missing or non-integer {key!r}: {shape}")
+        values.append(value)
+    claims: dict[str, int] = {}
+    for key in _CLAIMS:
+        if key in move:
+            value = move[key]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise MalformedMove(f"{key!r} must be a whole number when given")
+            claims[key] = value
+    if not 0 <= values[3] <= 5:
+        raise MalformedMove("rot must be 0..5 (clockwise sixth turns)")
+    tile, q, r, rot = values
+    return tile, q, r, rot, claims
+
+
+def apply(state: State, seat: int, move: Move) -> State:
+    if state["finished"] or seat != state["turn"]:
+        raise NotYourTurn(
+            "the game is over" if state["finished"] else f"it is seat {state['turn']}'s turn"
+        )
+    tile, q, r, rot, claims = _parse(move)
+    site = state["site"]
+    if not 0 <= tile < len(site):
+        raise IllegalMove(f"no tile at site index {tile} (the site holds {len(site)})")
+    record = state["cities"][seat]
+    if tile > record["stones"]:
+        raise IllegalMove(
+            f"cannot afford: site tile {tile} costs {tile} stones, you have {record['stones']}"
+        )
+    outcome = City(record["placed"]).check(q, r, rot)
+    if isinstance(outcome, str):
+        raise IllegalMove(outcome)
+    level, gain = outcome
+    if claims.get("level", level) != level or claims.get("stones", gain) != gain:
+        raise IllegalMove(
+            f"stale move: this placement is at level {level} and gains {gain} stone(s)"
+        )
+    tile_id = site[tile]
+    new = dict(state)
+    new["site"] = site[:tile] + site[tile + 1 :]
+    cities = list(state["cities"])
+    cities[seat] = {
+        "stones": record["stones"] - tile + gain,
+        "placed": [*record["placed"], [tile_id, q, r, rot]],
+    }
+    new["cities"] = cities
+    if new["architect"] is not None and tile:
+        new["architect"] = {**new["architect"], "stones": new["architect"]["stones"] + tile}
+    last: dict[str, Any] = {
+        "seat": seat,
+        "tile_index": tile,
+        "tile_id": tile_id,
+        "cost": tile,
+        "q": q,
+        "r": r,
+        "rot": rot,
+        "level": level,
+        "stones_gained": gain,
+        "refilled": _end_turn(new),
+        "architect": None,
+    }
+    while not new["finished"] and new["architect"] is not None and new["turn"] == 1:
+        last["architect"] = _architect_turn(new)
+    new["last_move"] = last
+    return new
+
+
+def _architect_turn(new: State) -> dict[str, Any]:
+    """The Illustrious Architect's automatic turn (solo, §8); updates ``new`` in place."""
+    site = new["site"]
+    bot = new["architect"]
+    index = architect.choose(site, bot["stones"])
+    tile_id = site[index]
+    new["site"] = site[:index] + site[index + 1 :]
+    new["architect"] = {"stones": bot["stones"] - index, "tiles": [*bot["tiles"], tile_id]}
+    return {
+        "tile_index": index,
+        "tile_id": tile_id,
+        "cost": index,
+        "refilled": _end_turn(new),
+    }
+
+
+def _end_turn(new: State) -> bool:
+    """Count the turn, pass it on, refill the site or end the game (§5.5).
+
+    ``new`` is a fresh copy owned by the caller, but its lists are shared with the
+    input state, so they are replaced rather than changed. Returns True on a refill.
+    """
+    turns = list(new["turns"])
+    turns[new["turn"]] += 1
+    new["turns"] = turns
+    new["turn"] = (new["turn"] + 1) % new["places"]
+    if len(new["site"]) != 1:
+        return False
+    stacks = new["stacks"]
+    if not stacks:
+        new["finished"] = True
+        return False
+    new["site"] = [*new["site"], *stacks[0]]
+    new["stacks"] = stacks[1:]
+    new["chief"] = new["turn"]
+    new["round"] += 1
+    return True
+
+
+def player_score(state: State, seat: int) -> dict:
+    """Live score of a human seat's city (totals plus per-type details)."""
+    record = state["cities"][seat]
+    return score_details(visible_hexes(City(record["placed"])), state["variants"], record["stones"])
+
+
+def architect_score(state: State) -> dict | None:
+    bot = state["architect"]
+    if bot is None:
+        return None
+    return architect.score(bot["tiles"], state["level"], state["variants"], bot["stones"])
+
+
+def result(state: State) -> Result | None:
+    """None while playing; then ranking (ties: more stones, then shared, D11), scores and
+    per-seat breakdowns. Solo adds ``architect`` and ranks the Architect as seat 1: the
+    human is first only if strictly better on (points, stones) (D10)."""
+    if not state["finished"]:
+        return None
+    seats = state["seats"]
+    breakdown = [player_score(state, seat) for seat in range(seats)]
+    scores = [b["total"] for b in breakdown]
+    keys = {seat: (scores[seat], breakdown[seat]["stones"]) for seat in range(seats)}
+    out: Result = {"scores": scores, "breakdown": breakdown, "variants": list(state["variants"])}
+    bot = architect_score(state)
+    if bot is not None:
+        human_wins = keys[0] > (bot["total"], bot["stones"])
+        out["ranking"] = [[0], [1]] if human_wins else [[1], [0]]
+        out["architect"] = {"seat": 1, "level": state["level"], "score": bot["total"], **bot}
+        out["winner"] = "human" if human_wins else "architect"
+        return out
+    ranking: list[list[int]] = []
+    for seat in sorted(range(seats), key=lambda s: keys[s], reverse=True):
+        if ranking and keys[ranking[-1][0]] == keys[seat]:
+            ranking[-1].append(seat)
+        else:
+            ranking.append([seat])
+    out["ranking"] = ranking
+    return out

@@ -1,0 +1,105 @@
+"""What a seat (or a spectator) sees, and what must stay hidden (spec §10).
+
+Everything is public except the contents of the face-down stacks, of which only the
+counts are shown. A tile is shown as its *card* ``{"id": 17, "hexes": [h0, h1, h2]}``
+(site, Architect's collection, move log); the ``secrets`` hook returns the card of every
+tile still face down, so the conformance suite checks that no view ever holds one.
+City hexes name their tile by ``tile_id`` so borders and stacking can be drawn; a tile
+in a stack is never in a city, so the card is the fragment that would betray it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.akropolis import architect
+from app.games.akropolis.components import HEX_OF, tile_card
+from app.games.akropolis.geometry import City
+from app.games.akropolis.scoring import score_details
+from app.games.interface import State, View
+
+
+def visible_hexes(city: City) -> list[dict[str, Any]]:
+    """The visible hexes of a city in the :func:`scoring.score_city` input format, plus
+    ``tile_id`` and ``hex_index`` (which hex of its tile, 0..2; 0..3 on the starting tile)."""
+    return [
+        {
+            "q": q,
+            "r": r,
+            "level": level,
+            "hex": dict(HEX_OF[code] or {}),
+            "tile_id": code >> 2,
+            "hex_index": code & 3,
+        }
+        for q, r, level, code in city.visible()
+    ]
+
+
+def _city_view(state: State, seat: int) -> dict[str, Any]:
+    record = state["cities"][seat]
+    city = City(record["placed"])
+    hexes = visible_hexes(city)
+    return {
+        "seat": seat,
+        "stones": record["stones"],
+        "turns_played": state["turns"][seat],
+        "hexes": hexes,
+        "tiles": [
+            {"tile_id": tid, "q": q, "r": r, "rot": rot, "level": level}
+            for (tid, q, r, rot), level in zip(record["placed"], city.levels, strict=True)
+        ],
+        "score": score_details(hexes, state["variants"], record["stones"]),
+    }
+
+
+def _last_move(state: State) -> dict[str, Any] | None:
+    last = state["last_move"]
+    if last is None:
+        return None
+    out = {**last, "tile": tile_card(last["tile_id"])}
+    if last["architect"] is not None:
+        out["architect"] = {**last["architect"], "tile": tile_card(last["architect"]["tile_id"])}
+    return out
+
+
+def view(state: State, seat: int | None) -> View:
+    bot = state["architect"]
+    out: View = {
+        "game": "akropolis",
+        "you": seat,
+        "seats": state["seats"],
+        "places": state["places"],
+        "solo": bot is not None,
+        "architect_level": state["level"],
+        "long_game": state["options"]["long_game"],
+        "variants": list(state["variants"]),
+        "turn": None if state["finished"] else state["turn"],
+        "chief": state["chief"],
+        "round": state["round"],
+        "finished": state["finished"],
+        "site": [
+            {"index": i, "cost": i, "tile": tile_card(tid)} for i, tid in enumerate(state["site"])
+        ],
+        "stacks_left": len(state["stacks"]),
+        "tiles_in_stacks": sum(len(stack) for stack in state["stacks"]),
+        "cities": [_city_view(state, s) for s in range(state["seats"])],
+        "architect": None,
+        "last_move": _last_move(state),
+    }
+    if bot is not None:
+        out["architect"] = {
+            "seat": 1,
+            "level": state["level"],
+            "stones": bot["stones"],
+            "turns_played": state["turns"][1],
+            "tiles": [tile_card(tid) for tid in bot["tiles"]],
+            "score": architect.score(
+                bot["tiles"], state["level"], state["variants"], bot["stones"]
+            ),
+        }
+    return out
+
+
+def secrets(state: State) -> list[tuple[frozenset[int], Any]]:
+    """The card of every face-down tile, visible to nobody."""
+    return [(frozenset(), tile_card(tid)) for stack in state["stacks"] for tid in stack]
