@@ -1,0 +1,1 @@
+"""People: guests, accounts, sessions, the admin role."""

@@ -1,0 +1,103 @@
+"""Guests, accounts, login and logout (JSON)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Response
+from pydantic import BaseModel, Field
+
+from app.accounts import service as accounts
+from app.accounts.security import SESSION_COOKIE
+from app.api.deps import OptionalUser, SessionDep, SettingsDep, SignerDep
+from app.db.models import User
+
+router = APIRouter(prefix="/api", tags=["accounts"])
+
+
+class GuestIn(BaseModel):
+    name: str = Field(max_length=60)
+
+
+class AccountIn(BaseModel):
+    username: str = Field(max_length=60)
+    password: str = Field(max_length=200)
+    display_name: str | None = Field(default=None, max_length=60)
+
+
+class LoginIn(BaseModel):
+    username: str = Field(max_length=60)
+    password: str = Field(max_length=200)
+
+
+def user_json(user: User) -> dict[str, Any]:
+    return {
+        "id": user.id,
+        "name": user.display_name,
+        "username": user.username,
+        "guest": user.is_guest,
+        "admin": user.is_admin,
+    }
+
+
+def set_session(response: Response, user: User, signer: SignerDep, settings: SettingsDep) -> None:
+    response.set_cookie(
+        SESSION_COOKIE,
+        signer.sign(user.id),
+        max_age=signer.max_age_seconds,
+        httponly=True,
+        samesite="lax",
+        secure=settings.cookie_secure,
+        path="/",
+    )
+
+
+@router.post("/guests", status_code=201)
+async def create_guest(
+    body: GuestIn, response: Response, session: SessionDep, signer: SignerDep, settings: SettingsDep
+) -> dict[str, Any]:
+    """Start a guest session (no account needed); the cookie identifies the guest."""
+    user = await accounts.create_guest(session, name=body.name)
+    set_session(response, user, signer, settings)
+    return user_json(user)
+
+
+@router.post("/accounts", status_code=201)
+async def create_account(
+    body: AccountIn,
+    response: Response,
+    session: SessionDep,
+    signer: SignerDep,
+    settings: SettingsDep,
+    current: OptionalUser,
+) -> dict[str, Any]:
+    """Register; a guest who registers keeps its id and its history."""
+    user = await accounts.register(
+        session,
+        username=body.username,
+        password=body.password,
+        display_name=body.display_name,
+        current=current,
+    )
+    set_session(response, user, signer, settings)
+    return user_json(user)
+
+
+@router.post("/login")
+async def login(
+    body: LoginIn, response: Response, session: SessionDep, signer: SignerDep, settings: SettingsDep
+) -> dict[str, Any]:
+    user = await accounts.authenticate(session, username=body.username, password=body.password)
+    set_session(response, user, signer, settings)
+    return user_json(user)
+
+
+@router.post("/logout")
+async def logout(response: Response) -> dict[str, bool]:
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return {"ok": True}
+
+
+@router.get("/me")
+async def me(user: OptionalUser) -> dict[str, Any]:
+    return {"user": user_json(user) if user else None}

@@ -1,0 +1,80 @@
+"""Dependencies as Annotated aliases: the app-wide objects live in app.state."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.security import SESSION_COOKIE, SessionSigner
+from app.accounts.service import get_user
+from app.config import Settings
+from app.db.models import User
+from app.errors import Banned, Forbidden, NotAuthenticated
+from app.rooms.service import RoomService
+
+
+def get_settings_dep(request: Request) -> Settings:
+    return request.app.state.settings  # type: ignore[no-any-return]
+
+
+def get_rooms(request: Request) -> RoomService:
+    return request.app.state.rooms  # type: ignore[no-any-return]
+
+
+def get_signer(request: Request) -> SessionSigner:
+    return request.app.state.signer  # type: ignore[no-any-return]
+
+
+async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """One transaction per request: committed on success, rolled back on error."""
+    async with request.app.state.sessions() as session, session.begin():
+        yield session
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
+RoomsDep = Annotated[RoomService, Depends(get_rooms)]
+SignerDep = Annotated[SessionSigner, Depends(get_signer)]
+SessionDep = Annotated[AsyncSession, Depends(get_session)]
+
+
+async def user_from_cookie(
+    cookie: str | None, signer: SessionSigner, session: AsyncSession
+) -> User | None:
+    if not cookie:
+        return None
+    user_id = signer.unsign(cookie)
+    if user_id is None:
+        return None
+    user = await get_user(session, user_id)
+    if user is None or user.banned:
+        return None
+    return user
+
+
+async def optional_user(request: Request, signer: SignerDep, session: SessionDep) -> User | None:
+    return await user_from_cookie(request.cookies.get(SESSION_COOKIE), signer, session)
+
+
+async def current_user(request: Request, signer: SignerDep, session: SessionDep) -> User:
+    cookie = request.cookies.get(SESSION_COOKIE)
+    if cookie and (user_id := signer.unsign(cookie)):
+        user = await get_user(session, user_id)
+        if user is not None and user.banned:
+            raise Banned("this account is banned")
+        if user is not None:
+            return user
+    raise NotAuthenticated("log in or join as a guest first")
+
+
+async def admin_user(user: Annotated[User, Depends(current_user)]) -> User:
+    if not user.is_admin:
+        raise Forbidden("admins only")
+    return user
+
+
+OptionalUser = Annotated[User | None, Depends(optional_user)]
+CurrentUser = Annotated[User, Depends(current_user)]
+AdminUser = Annotated[User, Depends(admin_user)]

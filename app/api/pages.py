@@ -1,0 +1,94 @@
+"""Server-rendered pages (Jinja2): lobby, login, room, replay; and the language switch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from app.api.deps import OptionalUser, RoomsDep, SessionDep, SettingsDep
+from app.db.models import User
+from app.games.registry import iter_games
+from app.i18n import LANG_COOKIE, LANGUAGES, catalogue, pick_language, translate
+from app.rooms import repository
+
+router = APIRouter(include_in_schema=False)
+
+
+def language_of(request: Request, user: User | None) -> str:
+    cookie = request.cookies.get(LANG_COOKIE) or (user.language if user else None)
+    return pick_language(cookie, request.headers.get("accept-language"))
+
+
+def render(request: Request, template: str, user: User | None, **context: Any) -> HTMLResponse:
+    language = language_of(request, user)
+    templates = request.app.state.templates
+    return templates.TemplateResponse(  # type: ignore[no-any-return]
+        request,
+        template,
+        {
+            "user": user,
+            "lang": language,
+            "languages": LANGUAGES,
+            "t": lambda key, **values: translate(language, key, **values),
+            "catalogue": catalogue(language),
+            **context,
+        },
+    )
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby_page(
+    request: Request, user: OptionalUser, session: SessionDep, settings: SettingsDep
+) -> HTMLResponse:
+    games = [
+        game.INFO.to_json() for game in iter_games(include_test_games=settings.agora_test_games)
+    ]
+    mine = await repository.rooms_of_user(session, user.id) if user else []
+    return render(request, "lobby.html", user, games=games, my_rooms=mine)
+
+
+@router.get("/login", response_class=HTMLResponse)
+async def login_page(request: Request, user: OptionalUser) -> HTMLResponse:
+    return render(request, "login.html", user)
+
+
+@router.get("/r/{room_id}", response_class=HTMLResponse)
+async def room_page(
+    request: Request, room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
+) -> HTMLResponse:
+    live = await rooms.live(room_id)
+    rooms.require_watch(live, user, code)
+    return render(
+        request,
+        "room.html",
+        user,
+        room=live.summary(),
+        game=live.game.INFO.to_json(),
+        invite_code=code,
+        seat=live.seat_of(user.id) if user else None,
+    )
+
+
+@router.get("/r/{room_id}/replay", response_class=HTMLResponse)
+async def replay_page(
+    request: Request, room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
+) -> HTMLResponse:
+    live = await rooms.live(room_id)
+    rooms.require_watch(live, user, code)
+    return render(request, "replay.html", user, room=live.summary(), invite_code=code)
+
+
+@router.get("/lang/{language}")
+async def switch_language(
+    request: Request, language: str, session: SessionDep, user: OptionalUser
+) -> Response:
+    target = request.headers.get("referer") or "/"
+    response = RedirectResponse(target, status_code=303)
+    if language in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, language, max_age=365 * 86400, samesite="lax")
+        if user is not None:
+            user.language = language
+            session.add(user)
+    return response

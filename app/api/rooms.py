@@ -1,0 +1,211 @@
+"""Rooms and games over JSON: lobby, create, join, host actions, log, verify, replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SessionDep, SettingsDep
+from app.db.models import User
+from app.games.registry import iter_games
+from app.rooms import repository
+from app.rooms.live import LiveRoom, SeatInfo
+
+router = APIRouter(prefix="/api", tags=["rooms"])
+
+
+class RoomCreate(BaseModel):
+    game: str = Field(max_length=32)
+    seats: int = Field(ge=1, le=12)
+    options: dict[str, Any] = Field(default_factory=dict)
+    private: bool = False
+
+
+class JoinIn(BaseModel):
+    invite_code: str | None = Field(default=None, max_length=64)
+
+
+class BotIn(BaseModel):
+    bot: str = Field(default="random", max_length=32)
+
+
+class KickIn(BaseModel):
+    seat: int = Field(ge=0, le=12)
+
+
+class OptionsIn(BaseModel):
+    seats: int | None = Field(default=None, ge=1, le=12)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+def invite_url(request: Request, base: str, live: LiveRoom) -> str:
+    root = base.rstrip("/") or str(request.base_url).rstrip("/")
+    return f"{root}/r/{live.id}?code={live.invite_code}"
+
+
+def room_json(request: Request, base: str, live: LiveRoom, user: User | None) -> dict[str, Any]:
+    data = live.summary()
+    for seat in data["seats"]:
+        seat.pop("user_id", None)
+    if user is not None:
+        data["your_seat"] = live.seat_of(user.id)
+        if live.seat_of(user.id) is not None or user.is_admin:
+            data["invite_code"] = live.invite_code
+            data["invite_url"] = invite_url(request, base, live)
+        data["host"] = live.host_id == user.id
+    return data
+
+
+@router.get("/games")
+async def list_games(settings: SettingsDep) -> list[dict[str, Any]]:
+    """Each game: id, name, seat range, option schema."""
+    return [
+        game.INFO.to_json() for game in iter_games(include_test_games=settings.agora_test_games)
+    ]
+
+
+@router.get("/rooms")
+async def lobby(session: SessionDep) -> list[dict[str, Any]]:
+    """Public rooms that are waiting for players or being played."""
+    rooms = await repository.lobby_rooms(session)
+    seats = await repository.seats_by_room(session, [room.id for room in rooms])
+    result = []
+    for room in rooms:
+        taken = [SeatInfo(s.position, s.name, None, s.bot).to_json() for s in seats[room.id]]
+        for seat in taken:
+            seat.pop("user_id", None)
+        result.append(
+            {
+                "id": room.id,
+                "game": room.game,
+                "status": room.status,
+                "seat_count": room.seat_count,
+                "seats": taken,
+                "version": room.version,
+            }
+        )
+    return result
+
+
+@router.post("/rooms", status_code=201)
+async def create_room(
+    body: RoomCreate, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
+) -> dict[str, Any]:
+    """Create a room; the caller is host and takes seat 0."""
+    live = await rooms.create_room(
+        user=user, game_id=body.game, seats=body.seats, options=body.options, private=body.private
+    )
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.get("/rooms/{room_id}")
+async def room_summary(
+    room_id: str, request: Request, user: OptionalUser, rooms: RoomsDep, settings: SettingsDep,
+    code: str | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    live = await rooms.live(room_id)
+    rooms.require_watch(live, user, code)
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.post("/rooms/{room_id}/join")
+async def join_room(
+    room_id: str, body: JoinIn, request: Request, user: CurrentUser, rooms: RoomsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """Take a free seat (a private room needs its invite code)."""
+    live = await rooms.join(room_id, user=user, invite_code=body.invite_code)
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.post("/rooms/{room_id}/leave")
+async def leave_room(
+    room_id: str, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
+) -> dict[str, Any]:
+    live = await rooms.leave(room_id, user=user)
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.post("/rooms/{room_id}/bots")
+async def add_bot(
+    room_id: str, body: BotIn, request: Request, user: CurrentUser, rooms: RoomsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """Host only: fill the next free seat with a bot."""
+    live = await rooms.add_bot(room_id, user=user, bot=body.bot)
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.post("/rooms/{room_id}/kick")
+async def kick(
+    room_id: str, body: KickIn, request: Request, user: CurrentUser, rooms: RoomsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """Host only, before the start: free a seat."""
+    live = await rooms.kick(room_id, user=user, position=body.seat)
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.post("/rooms/{room_id}/options")
+async def set_options(
+    room_id: str, body: OptionsIn, request: Request, user: CurrentUser, rooms: RoomsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """Host only, before the start: change the seat count or options."""
+    live = await rooms.set_options(room_id, user=user, seats=body.seats, options=body.options)
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.post("/rooms/{room_id}/start")
+async def start_room(
+    room_id: str, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
+) -> dict[str, Any]:
+    """Host only: every seat filled, the game starts; sha256 of the seed is published."""
+    live = await rooms.start_game(room_id, user=user)
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.get("/rooms/{room_id}/log")
+async def room_log(
+    room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
+) -> dict[str, Any]:
+    """The move log as the caller may see it (hidden parts redacted)."""
+    live = await rooms.live(room_id)
+    rooms.require_watch(live, user, code)
+    viewer = live.seat_of(user.id) if user else None
+    return {
+        "room": room_id,
+        "version": live.version,
+        "moves": await rooms.move_log(room_id, viewer=viewer),
+    }
+
+
+@router.get("/rooms/{room_id}/chat")
+async def room_chat(
+    room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
+) -> list[dict[str, Any]]:
+    live = await rooms.live(room_id)
+    rooms.require_watch(live, user, code)
+    return await rooms.chat_history(room_id)
+
+
+@router.get("/rooms/{room_id}/verify")
+async def verify_room(
+    room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
+) -> dict[str, Any]:
+    """Finished games: the revealed seed, its hash, and a replay check of the move log."""
+    live = await rooms.live(room_id)
+    rooms.require_watch(live, user, code)
+    return await rooms.verify(room_id)
+
+
+@router.get("/rooms/{room_id}/replay")
+async def replay_room(
+    room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
+) -> dict[str, Any]:
+    """Finished games: the spectator's view after every move, for stepping through."""
+    live = await rooms.live(room_id)
+    rooms.require_watch(live, user, code)
+    return await rooms.replay(room_id)

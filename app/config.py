@@ -1,0 +1,49 @@
+"""Settings from the environment, with safe defaults for the embedded mode."""
+
+from __future__ import annotations
+
+import secrets
+from functools import cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    """Every knob of the app. Environment variables use the same names, upper-cased."""
+
+    model_config = SettingsConfigDict(env_prefix="", extra="ignore")
+
+    database_url: str = f"sqlite+aiosqlite:///{ROOT / 'var' / 'agora.db'}"
+    redis_url: str | None = None
+    # A random key per process is safe (sessions just end on restart); production sets one.
+    secret_key: str = Field(default_factory=lambda: secrets.token_urlsafe(32))
+    cookie_secure: bool = False
+    session_max_age_days: int = 30
+    auto_migrate: bool = True
+    agora_test_games: bool = False
+    # Origins allowed to open a WebSocket, besides the page's own host. "*" allows any.
+    allowed_origins: list[str] = []
+    ws_max_message_bytes: int = 16_384
+    ws_rate_per_second: float = 20.0
+    ws_rate_burst: int = 60
+    ws_send_queue: int = 256
+    chat_max_length: int = 500
+    bot_delay_seconds: float = 0.4
+    waiting_room_ttl_minutes: int = 120
+    playing_room_ttl_hours: int = 72
+    expiry_sweep_seconds: float = 60.0
+    commit_batch_max: int = 512
+    public_base_url: str = ""
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+@cache
+def get_settings() -> Settings:
+    return Settings()

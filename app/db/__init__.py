@@ -1,0 +1,1 @@
+"""SQLAlchemy 2 models and engines; Alembic migrations live in migrations/."""

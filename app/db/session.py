@@ -1,0 +1,40 @@
+"""Engine and session factory per dialect; SQLite gets WAL and foreign keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from app.config import Settings
+
+
+def create_engine(settings: Settings) -> AsyncEngine:
+    url = settings.database_url
+    kwargs: dict[str, Any] = {}
+    if settings.is_sqlite:
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        kwargs["connect_args"] = {"timeout": 30}
+    else:
+        kwargs.update(pool_size=20, max_overflow=10, pool_pre_ping=True)
+    engine = create_async_engine(url, **kwargs)
+    if settings.is_sqlite:
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker:  # type: ignore[type-arg]
+    return async_sessionmaker(engine, expire_on_commit=False)

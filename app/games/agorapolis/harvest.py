@@ -1,0 +1,399 @@
+"""Phase 1 — Harvest (spec §5): hands, secret card play, reveal, League, Shared Glory,
+Colony, Heroic Year and Internal Strife."""
+
+from __future__ import annotations
+
+from itertools import chain, combinations, permutations, product
+from typing import Any
+
+from app.games.agorapolis.cards import BY_ID, NEEDS_SECTOR, REFUSABLE
+from app.games.agorapolis.cities import CORINTH_BONUS
+from app.games.agorapolis.common import (
+    SECTORS,
+    card_owner,
+    city,
+    commit,
+    destroy_reserve,
+    draw_cards,
+    event,
+    get_amounts,
+    get_seat,
+    immune,
+    league_owner,
+    malformed,
+    refuse,
+    refuses,
+    roll_dice,
+    sabotaged,
+    set_phase,
+    spendable,
+    take_commits,
+    total_spendable,
+)
+from app.games.interface import Move, State
+
+#: Above this many combinations, ``play_exploits`` is enumerated canonically (see below).
+PLAY_ENUMERATION_LIMIT = 512
+
+
+def start_round(state: State) -> None:
+    """Harvest §5.1: every hand is the agriculture reserve (+2 for Corinth)."""
+    for player in state["players"]:
+        hand = player["reserves"]["agriculture"]
+        if player["city"] == "corinth":
+            hand += CORINTH_BONUS
+        player["hand"] = hand
+        player["remaining"] = hand
+    event(state, "harvest", hands=[player["hand"] for player in state["players"]])
+    holders = {seat for seat, player in enumerate(state["players"]) if player["held"]}
+    set_phase(state, "HARVEST_PLAY", holders)
+    if not holders:
+        reveal_exploits(state)
+
+
+# --- play_exploits --------------------------------------------------------------------
+
+
+def parse_play(state: State, seat: int, move: Move) -> Move:
+    cards = move.get("cards", [])
+    if not isinstance(cards, list):
+        malformed("cards must be a list")
+    seen: set[str] = set()
+    normal: list[dict[str, Any]] = []
+    for item in cards:
+        if not isinstance(item, dict) or set(item) - {"card", "sector"}:
+            malformed('each card is {"card": id} or {"card": id, "sector": s}')
+        card = item.get("card")
+        if card not in BY_ID:
+            malformed(f"unknown card {card!r}")
+        if card in seen:
+            malformed(f"{card} listed twice")
+        seen.add(card)
+        if card not in state["players"][seat]["held"]:
+            refuse("no_card", f"you do not hold {card}")
+        entry: dict[str, Any] = {"card": card}
+        if card in NEEDS_SECTOR:
+            if item.get("sector") not in SECTORS:
+                malformed(f"{card} needs a sector")
+            entry["sector"] = item["sector"]
+        elif "sector" in item:
+            malformed(f"{card} takes no sector")
+        normal.append(entry)
+    return {"type": "play_exploits", "cards": normal}
+
+
+def apply_play(state: State, seat: int, move: Move) -> None:
+    if commit(state, seat, parse_play(state, seat, move)):
+        reveal_exploits(state)
+
+
+def _options_for(card: str) -> list[dict[str, Any]]:
+    if card in NEEDS_SECTOR:
+        return [{"card": card, "sector": sector} for sector in SECTORS]
+    return [{"card": card}]
+
+
+def legal_play(state: State, seat: int) -> list[Move]:
+    """Every subset of held cards with every sector choice; canonical if that is huge.
+
+    The canonical list (more than PLAY_ENUMERATION_LIMIT combinations, i.e. eight or more
+    held cards) keeps: nothing, each card alone (with each sector), and all cards at once.
+    ``apply`` accepts any valid subset regardless.
+    """
+    held = list(state["players"][seat]["held"])
+    size = 1
+    for card in held:
+        size *= 1 + len(_options_for(card))
+    if size <= PLAY_ENUMERATION_LIMIT:
+        moves: list[Move] = []
+        subsets = chain.from_iterable(combinations(held, k) for k in range(len(held) + 1))
+        for subset in subsets:
+            for choice in product(*(_options_for(card) for card in subset)):
+                moves.append({"type": "play_exploits", "cards": [dict(c) for c in choice]})
+        return moves
+    moves = [{"type": "play_exploits", "cards": []}]
+    for card in held:
+        moves.extend({"type": "play_exploits", "cards": [option]} for option in _options_for(card))
+    moves.append({"type": "play_exploits", "cards": [_options_for(card)[0] for card in held]})
+    return moves
+
+
+def reveal_exploits(state: State) -> None:
+    """§5.2–5.3: reveal every played card at once, then resolve in the fixed order."""
+    commits = take_commits(state)
+    played: list[dict[str, Any]] = []
+    for seat in sorted(commits):
+        for item in commits[seat]["cards"]:
+            params = {"sector": item["sector"]} if "sector" in item else {}
+            played.append({"card": item["card"], "owner": seat, "params": params})
+            state["players"][seat]["held"].remove(item["card"])
+    event(state, "exploits_revealed", cards=[dict(entry) for entry in played])
+    pandora = next((entry for entry in played if entry["card"] == "pandoras_hope"), None)
+    if pandora is not None:
+        cancelled = [entry for entry in played if entry is not pandora]
+        state["cancelled"] = cancelled
+        state["discard"].extend(entry["card"] for entry in cancelled)
+        state["active"] = [pandora]
+        event(state, "pandora_cancels", cards=[entry["card"] for entry in cancelled])
+    else:
+        state["active"] = played
+    owner = league_owner(state)
+    listed = league_candidates(state)
+    if owner is not None and listed:
+        set_phase(state, "HARVEST_LEAGUE", {owner})
+        return
+    after_league(state)
+
+
+def league_candidates(state: State) -> list[str]:
+    """Refusable cards revealed by other seats than the League owner (§5.3 step 2)."""
+    owner = league_owner(state)
+    return [
+        entry["card"]
+        for entry in state["active"]
+        if entry["card"] in REFUSABLE and entry["owner"] != owner
+    ]
+
+
+def apply_league(state: State, seat: int, move: Move) -> None:
+    chosen = move.get("immune_to", [])
+    if not isinstance(chosen, list) or len(set(map(str, chosen))) != len(chosen):
+        malformed("immune_to must be a list of distinct card ids")
+    listed = league_candidates(state)
+    for card in chosen:
+        if card not in listed:
+            refuse("no_card", f"{card} is not a refusable card revealed by another seat")
+    state["league_immune"] = [card for card in listed if card in chosen]
+    event(state, "league_immunity", seat=seat, immune_to=list(state["league_immune"]))
+    after_league(state)
+
+
+def legal_league(state: State, seat: int) -> list[Move]:
+    listed = league_candidates(state)
+    subsets = chain.from_iterable(combinations(listed, k) for k in range(len(listed) + 1))
+    return [{"type": "league_immunity", "immune_to": list(subset)} for subset in subsets]
+
+
+def after_league(state: State) -> None:
+    """§5.3 steps 3–7 after any League answer."""
+    apply_shared_glory(state)
+    owner = card_owner(state, "colony_founding")
+    if owner is not None:
+        state["colony"] = {"owner": owner, "dice": roll_dice(state, 5)}
+        event(
+            state, "colony_rolled", owner=owner, dice=[d["value"] for d in state["colony"]["dice"]]
+        )
+    owner = card_owner(state, "heroic_year")
+    if owner is not None:
+        cards = draw_cards(state, state["seats"])
+        event(state, "heroic_year_drawn", owner=owner, count=len(cards))
+        if cards:
+            state["heroic"] = {"owner": owner, "cards": cards}
+            set_phase(state, "HARVEST_HEROIC", {owner})
+            return
+    start_strife(state)
+
+
+def apply_shared_glory(state: State) -> None:
+    """Shared Glory (§13): the top takes the second entry, then the bottom the second-lowest."""
+    if card_owner(state, "shared_glory") is None:
+        return
+    players = state["players"]
+    seats = range(state["seats"])
+    before = [player["renown"] for player in players]
+    for descending in (True, False):
+        values = sorted((player["renown"] for player in players), reverse=descending)
+        for seat in seats:
+            if players[seat]["renown"] == values[0] and not refuses(state, seat, "shared_glory"):
+                players[seat]["renown"] = values[1]
+    event(state, "shared_glory", before=before, after=[player["renown"] for player in players])
+
+
+# --- Heroic Year ----------------------------------------------------------------------
+
+
+def apply_heroic(state: State, seat: int, move: Move) -> None:
+    heroic = state["heroic"]
+    assign = move.get("assign")
+    if not isinstance(assign, list):
+        malformed("assign must be a list of {player, card}")
+    given: dict[str, int] = {}
+    for item in assign:
+        if not isinstance(item, dict) or set(item) != {"player", "card"}:
+            malformed("each assignment is {player, card}")
+        player = get_seat(state, item, "player")
+        if item["card"] not in heroic["cards"] or item["card"] in given:
+            malformed("assign each drawn card exactly once")
+        given[item["card"]] = player
+    if len(given) != len(heroic["cards"]) or len(set(given.values())) != len(given):
+        malformed("assign every drawn card, at most one per seat")
+    for card in heroic["cards"]:
+        state["players"][given[card]]["held"].append(card)
+    state["heroic"] = None
+    event(state, "heroic_year_given", seats=sorted(given.values()))
+    start_strife(state)
+
+
+def legal_heroic(state: State, seat: int) -> list[Move]:
+    cards = state["heroic"]["cards"]
+    return [
+        {
+            "type": "heroic_distribute",
+            "assign": [{"player": p, "card": c} for p, c in zip(order, cards, strict=True)],
+        }
+        for order in permutations(range(state["seats"]), len(cards))
+    ]
+
+
+# --- Internal Strife ------------------------------------------------------------------
+
+
+def strife_target(state: State, attacker: int, owner: int) -> int | None:
+    """Right-hand neighbour, skipping the card owner (§13, §18.7)."""
+    seats = state["seats"]
+    target = (attacker - 1) % seats
+    if target == owner:
+        target = (target - 1) % seats
+    return None if target == attacker else target
+
+
+def start_strife(state: State) -> None:
+    from app.games.agorapolis.investment import start_investment
+
+    owner = card_owner(state, "internal_strife")
+    if owner is None:
+        start_investment(state)
+        return
+    pairs: list[dict[str, Any]] = []
+    for attacker in range(state["seats"]):
+        target = None if attacker == owner else strife_target(state, attacker, owner)
+        if target is None:
+            continue
+        if immune(state, target) or refuses(state, attacker, "internal_strife"):
+            strength = 0
+        else:
+            military = state["players"][attacker]["reserves"]["military"]
+            strength = min(3, military, total_spendable(state, target))
+        pairs.append({"attacker": attacker, "target": target, "m": strength})
+    for pair in pairs:
+        state["players"][pair["attacker"]]["reserves"]["military"] -= pair["m"]
+    for pair in pairs:
+        pair["allocate"] = min(pair["m"], total_spendable(state, pair["target"]))
+        pair["destroy"] = None
+        pair["protect"] = None
+    state["strife"] = {"owner": owner, "pairs": pairs}
+    event(
+        state, "strife_paid", pairs=[{k: p[k] for k in ("attacker", "target", "m")} for p in pairs]
+    )
+    attackers = {pair["attacker"] for pair in pairs if pair["allocate"] >= 1}
+    set_phase(state, "HARVEST_STRIFE", attackers)
+    if not attackers:
+        start_investment(state)
+
+
+def strife_pair(state: State, seat: int, role: str) -> dict[str, Any]:
+    return next(pair for pair in state["strife"]["pairs"] if pair[role] == seat)
+
+
+def apply_allocate(state: State, seat: int, move: Move) -> None:
+    pair = strife_pair(state, seat, "attacker")
+    destroy = get_amounts(move, "destroy", SECTORS)
+    for sector, amount in destroy.items():
+        if amount > spendable(state, pair["target"], sector):
+            refuse("nothing_to_destroy", f"the target has fewer spendable {sector} points")
+    if sum(destroy.values()) != pair["allocate"]:
+        refuse("malformed", f"allocate exactly {pair['allocate']} points")
+    if commit(state, seat, {"type": "strife_allocate", "destroy": destroy}):
+        reveal_allocations(state)
+
+
+def _vectors(total: int, caps: dict[str, int]) -> list[dict[str, int]]:
+    """Every split of ``total`` over the sectors with at most ``caps[s]`` in each."""
+    result: list[dict[str, int]] = []
+
+    def walk(index: int, left: int, acc: dict[str, int]) -> None:
+        if index == len(SECTORS):
+            if left == 0:
+                result.append(dict(acc))
+            return
+        sector = SECTORS[index]
+        for amount in range(min(left, caps.get(sector, 0)), -1, -1):
+            if amount:
+                acc[sector] = amount
+            walk(index + 1, left - amount, acc)
+            acc.pop(sector, None)
+
+    walk(0, total, {})
+    return result
+
+
+def legal_allocate(state: State, seat: int) -> list[Move]:
+    pair = strife_pair(state, seat, "attacker")
+    caps = {sector: spendable(state, pair["target"], sector) for sector in SECTORS}
+    return [{"type": "strife_allocate", "destroy": v} for v in _vectors(pair["allocate"], caps)]
+
+
+def can_resist_strife(state: State, pair: dict[str, Any]) -> bool:
+    target = pair["target"]
+    return (
+        bool(pair["destroy"])
+        and city(state, pair["attacker"]) != "sparta"
+        and not sabotaged(state, target, "military")
+        and state["players"][target]["reserves"]["military"] >= 1
+    )
+
+
+def reveal_allocations(state: State) -> None:
+    for seat, move in take_commits(state).items():
+        strife_pair(state, seat, "attacker")["destroy"] = move["destroy"]
+    pairs = state["strife"]["pairs"]
+    event(state, "strife_allocated", pairs=[dict(pair) for pair in pairs if pair["destroy"]])
+    targets = {
+        pair["target"] for pair in pairs if pair["destroy"] and can_resist_strife(state, pair)
+    }
+    set_phase(state, "HARVEST_STRIFE_RESIST", targets)
+    if not targets:
+        finish_strife(state)
+
+
+def apply_strife_resist(state: State, seat: int, move: Move) -> None:
+    pair = strife_pair(state, seat, "target")
+    protect = get_amounts(move, "protect", SECTORS)
+    for sector, amount in protect.items():
+        if amount > pair["destroy"].get(sector, 0):
+            refuse("malformed", f"at most {pair['destroy'].get(sector, 0)} {sector} to protect")
+    if sum(protect.values()) > state["players"][seat]["reserves"]["military"]:
+        refuse("not_enough_reserve", "each protected point costs 1 military")
+    if commit(state, seat, {"type": "strife_resist", "protect": protect}):
+        finish_strife(state)
+
+
+def legal_strife_resist(state: State, seat: int) -> list[Move]:
+    pair = strife_pair(state, seat, "target")
+    military = state["players"][seat]["reserves"]["military"]
+    moves: list[Move] = []
+    for total in range(min(military, sum(pair["destroy"].values())) + 1):
+        moves.extend(
+            {"type": "strife_resist", "protect": v} for v in _vectors(total, pair["destroy"])
+        )
+    return moves
+
+
+def finish_strife(state: State) -> None:
+    from app.games.agorapolis.investment import start_investment
+
+    for seat, move in take_commits(state).items():
+        strife_pair(state, seat, "target")["protect"] = move["protect"]
+    pairs = state["strife"]["pairs"]
+    for pair in pairs:
+        protected = sum((pair["protect"] or {}).values())
+        state["players"][pair["target"]]["reserves"]["military"] -= protected
+    for pair in pairs:
+        lost: dict[str, int] = {}
+        for sector, amount in (pair["destroy"] or {}).items():
+            left = amount - (pair["protect"] or {}).get(sector, 0)
+            if left > 0:
+                lost[sector] = destroy_reserve(state, pair["target"], sector, left)
+        pair["lost"] = lost
+    event(state, "strife_resolved", pairs=[dict(pair) for pair in pairs if pair["destroy"]])
+    start_investment(state)

@@ -1,0 +1,93 @@
+"""Move dispatch: which move types each state accepts, and the legal-move enumerators."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.games.agorapolis import (
+    action,
+    endgame,
+    exploit,
+    harvest,
+    investment,
+    resolution,
+)
+from app.games.agorapolis.abilities import ACTION_TYPES
+from app.games.agorapolis.common import copy_state
+from app.games.interface import IllegalMove, MalformedMove, Move, NotYourTurn, State
+
+Handler = Callable[[State, int, Move], None]
+Lister = Callable[[State, int], list[Move]]
+
+TURN_HANDLERS: dict[str, Handler] = dict.fromkeys((*ACTION_TYPES, "finalise"), action.apply_turn_move)
+
+PHASES: dict[str, tuple[dict[str, Handler], Lister | None]] = {
+    "HARVEST_PLAY": ({"play_exploits": harvest.apply_play}, harvest.legal_play),
+    "HARVEST_LEAGUE": ({"league_immunity": harvest.apply_league}, harvest.legal_league),
+    "HARVEST_HEROIC": ({"heroic_distribute": harvest.apply_heroic}, harvest.legal_heroic),
+    "HARVEST_STRIFE": ({"strife_allocate": harvest.apply_allocate}, harvest.legal_allocate),
+    "HARVEST_STRIFE_RESIST": (
+        {"strife_resist": harvest.apply_strife_resist},
+        harvest.legal_strife_resist,
+    ),
+    "INVEST_BET": ({"bet": investment.apply_bet}, investment.legal_bet),
+    "INVEST_PYTHIA": ({"bet": investment.apply_pythia_bet}, investment.legal_bet),
+    "INVEST_DELPHI": (
+        {
+            "delphi_rebet": investment.apply_delphi_rebet,
+            "delphi_pass": investment.apply_delphi_pass,
+        },
+        investment.legal_delphi,
+    ),
+    "ACTION_OLYMPIC": ({"olympic_sacrifice": action.apply_olympic}, action.legal_olympic),
+    "ACTION_TURN": (TURN_HANDLERS, action.legal_turn),
+    "ACTION_RESIST": ({"resist": action.apply_resist}, action.legal_resist),
+    "ACTION_DESIGNATE": (
+        {"designate_next": action.apply_designate_next},
+        action.legal_designate_next,
+    ),
+    "RESOLUTION_TIES": (
+        {"designate_sector_winner": resolution.apply_designate_sector_winner},
+        resolution.legal_designate_sector_winner,
+    ),
+    "EXPLOIT_BID": ({"exploit_bid": exploit.apply_bid}, exploit.legal_bid),
+    "EXPLOIT_PYTHIA": ({"exploit_bid": exploit.apply_pythia_bid}, exploit.legal_bid),
+    "EXPLOIT_TIE": (
+        {"designate_exploit_winner": exploit.apply_designate_exploit_winner},
+        exploit.legal_designate_exploit_winner,
+    ),
+    "EXPLOIT_PICK": ({"exploit_pick": exploit.apply_pick}, exploit.legal_pick),
+    "ENDGAME_TIES": (
+        {"designate_majority": endgame.apply_designate_majority},
+        endgame.legal_designate_majority,
+    ),
+    "GAME_OVER": ({}, None),
+}
+
+MOVE_TYPES: frozenset[str] = frozenset(name for handlers, _ in PHASES.values() for name in handlers)
+
+
+def to_act(state: State) -> set[int]:
+    return set(state["to_act"])
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    if seat not in state["to_act"]:
+        return []
+    lister = PHASES[state["phase"]][1]
+    return [] if lister is None else lister(state, seat)
+
+
+def apply(state: State, seat: int, move: Move) -> State:
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise MalformedMove('malformed: a move is an object with a "type"')
+    if move["type"] not in MOVE_TYPES:
+        raise MalformedMove(f"malformed: unknown move type {move['type']!r}")
+    if seat not in state["to_act"]:
+        raise NotYourTurn(f"wrong_turn: seat {seat} is not expected to move now")
+    handler = PHASES[state["phase"]][0].get(move["type"])
+    if handler is None:
+        raise IllegalMove(f"wrong_phase: {move['type']} is not accepted in {state['phase']}")
+    new = copy_state(state)
+    handler(new, seat, move)
+    return new

@@ -1,0 +1,94 @@
+"""The app factory: the lifespan builds engine, hub and services into app.state."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from app.accounts.security import SessionSigner
+from app.api import auth, health, pages, rooms, ws
+from app.config import ROOT, Settings, get_settings
+from app.db.migrate import upgrade_async
+from app.db.session import create_engine, create_sessionmaker
+from app.errors import AgoraError
+from app.realtime.hub import Hub
+from app.rooms.service import RoomService
+from app.rooms.store import GroupCommitter, MoveStore
+
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if settings.auto_migrate:
+            await upgrade_async(settings.database_url)
+        engine = create_engine(settings)
+        relay = None
+        if settings.redis_url:
+            from app.realtime.redis_relay import RedisRelay
+
+            relay = RedisRelay(settings.redis_url)
+        hub = Hub(relay)
+        await hub.start()
+        sessions = create_sessionmaker(engine)
+        service = RoomService(
+            settings=settings,
+            engine=engine,
+            sessions=sessions,
+            hub=hub,
+            committer=GroupCommitter(MoveStore(engine), settings.commit_batch_max),
+        )
+        await service.start()
+        app.state.engine = engine
+        app.state.sessions = sessions
+        app.state.hub = hub
+        app.state.rooms = service
+        app.state.sockets = set()
+        try:
+            yield
+        finally:
+            await service.stop()
+            await hub.stop()
+            await engine.dispose()
+
+    app = FastAPI(
+        title="Agora",
+        version="0.1.0",
+        description="Greek city-building board games online. Protocol: docs/protocol.md.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.signer = SessionSigner(settings.secret_key, settings.session_max_age_days * 86400)
+    app.state.templates = Jinja2Templates(directory=str(ROOT / "templates"))
+
+    @app.exception_handler(AgoraError)
+    async def agora_error(_request: Request, error: AgoraError) -> JSONResponse:
+        return JSONResponse(error.to_json(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        message = f"{where}: {first.get('msg', 'invalid request')}"
+        return JSONResponse(
+            {"code": "invalid_request", "message": message, "errors": error.errors()},
+            status_code=422,
+        )
+
+    app.include_router(auth.router)
+    app.include_router(rooms.router)
+    app.include_router(ws.router)
+    app.include_router(health.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
+    return app

@@ -1,0 +1,1 @@
+"""Transport only: channels and bytes, never rooms or games."""

@@ -1,0 +1,102 @@
+"""One socket's outbound side: a bounded queue, a sender task and version ordering.
+
+Patches must reach the client in version order with no gaps. Events from other
+processes can arrive out of order, so a patch ahead of the next expected version
+is held back briefly; if the gap does not fill in time the client gets a fresh
+snapshot instead (the lila-ws "resync").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+
+from app.realtime.hub import RoomEvent
+
+GAP_WAIT_SECONDS = 0.5
+_CLOSE = object()
+
+
+class Connection:
+    def __init__(
+        self,
+        *,
+        audience: str,
+        send: Callable[[str], Awaitable[None]],
+        resync: Callable[[], Awaitable[None]],
+        queue_size: int = 256,
+    ) -> None:
+        self.audience = audience
+        self.version = -1  # set by the first snapshot; patches wait until then
+        self.overflowed = False
+        self._send = send
+        self._resync = resync
+        self._queue: asyncio.Queue[object] = asyncio.Queue(queue_size)
+        self._held: dict[int, str] = {}
+        self._gap_task: asyncio.Task[None] | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._pump())
+
+    async def close(self) -> None:
+        for task in (self._gap_task, self._task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    @property
+    def done(self) -> asyncio.Task[None] | None:
+        return self._task
+
+    def push(self, text: str) -> None:
+        """Queue a message for the client; a client too slow to drain is dropped."""
+        try:
+            self._queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            if self._task is not None:
+                self._task.cancel()
+
+    def deliver(self, event: RoomEvent) -> None:
+        text = event.text_for(self.audience)
+        if text is None:
+            return
+        if event.kind != "patch" or event.version is None:
+            self.push(text)
+            return
+        if self.version < 0 or event.version <= self.version:
+            if self.version < 0:
+                self._held[event.version] = text
+            return
+        self._held[event.version] = text
+        self._flush()
+
+    def snapshot_sent(self, version: int) -> None:
+        """The client now holds ``version``: drop older held patches, send newer ones."""
+        self.version = version
+        for held in [v for v in self._held if v <= version]:
+            del self._held[held]
+        self._flush()
+
+    def _flush(self) -> None:
+        while (self.version + 1) in self._held:
+            self.version += 1
+            self.push(self._held.pop(self.version))
+        if self._held and (self._gap_task is None or self._gap_task.done()):
+            self._gap_task = asyncio.create_task(self._wait_for_gap())
+
+    async def _wait_for_gap(self) -> None:
+        await asyncio.sleep(GAP_WAIT_SECONDS)
+        if self._held:
+            self._held.clear()
+            await self._resync()
+
+    async def _pump(self) -> None:
+        while True:
+            item = await self._queue.get()
+            if item is _CLOSE:
+                return
+            await self._send(item)  # type: ignore[arg-type]

@@ -1,0 +1,186 @@
+"""Room event fan-out: local sockets, optionally relayed through Redis pub/sub.
+
+A :class:`RoomEvent` carries one pre-serialised text per audience (``"0"``, ``"1"``, …
+for seats, ``"s"`` for spectators) or one text for everyone. Publishing delivers to
+local subscribers at once and, with Redis, relays the event to the other processes,
+which deliver it to theirs and skip their own (python-socketio's ``host_id``).
+
+Delivery is at most once and never blocks the publisher: each subscriber owns a
+bounded queue and a subscriber that falls behind is told it overflowed (the socket
+then closes and the client resyncs from a snapshot). Correctness comes from versions
+and resync, never from the hub.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import orjson
+
+log = logging.getLogger(__name__)
+
+SPECTATOR = "s"
+
+
+@dataclass(frozen=True)
+class RoomEvent:
+    room_id: str
+    kind: str  # "patch" | "room" | "chat" | "presence" | "system"
+    version: int | None = None
+    texts: dict[str, str] = field(default_factory=dict)
+    text: str | None = None
+    origin: str = ""
+
+    def text_for(self, audience: str) -> str | None:
+        return self.texts.get(audience, self.text)
+
+    def encode(self) -> bytes:
+        return orjson.dumps(
+            {
+                "room": self.room_id,
+                "kind": self.kind,
+                "version": self.version,
+                "texts": self.texts,
+                "text": self.text,
+                "origin": self.origin,
+            }
+        )
+
+    @classmethod
+    def decode(cls, data: bytes) -> RoomEvent:
+        raw: dict[str, Any] = orjson.loads(data)
+        return cls(
+            room_id=raw["room"],
+            kind=raw["kind"],
+            version=raw.get("version"),
+            texts=raw.get("texts") or {},
+            text=raw.get("text"),
+            origin=raw.get("origin", ""),
+        )
+
+
+class Subscriber(Protocol):
+    audience: str
+
+    def deliver(self, event: RoomEvent) -> None:
+        """Hand the event over without blocking (queue it, or drop and flag overflow)."""
+
+
+class Relay(Protocol):
+    """A cross-process transport (Redis)."""
+
+    async def start(self, on_event: Callable[[RoomEvent], None]) -> None: ...
+    async def stop(self) -> None: ...
+    async def join(self, room_id: str) -> None: ...
+    async def leave(self, room_id: str) -> None: ...
+    async def send(self, event: RoomEvent) -> None: ...
+    async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]: ...
+    async def presence(self, room_id: str) -> dict[str, int]: ...
+    async def ping(self) -> bool: ...
+
+
+class Hub:
+    """Local subscribers per room plus an optional relay to other processes."""
+
+    def __init__(self, relay: Relay | None = None) -> None:
+        self.origin = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self._relay = relay
+        self._rooms: dict[str, set[Subscriber]] = defaultdict(set)
+        self._presence: dict[str, dict[str, int]] = defaultdict(dict)
+        self._listeners: list[Callable[[RoomEvent], None]] = []
+        self.published = 0
+
+    @property
+    def distributed(self) -> bool:
+        return self._relay is not None
+
+    async def start(self) -> None:
+        if self._relay is not None:
+            await self._relay.start(self._on_remote)
+
+    async def stop(self) -> None:
+        if self._relay is not None:
+            await self._relay.stop()
+
+    def add_listener(self, listener: Callable[[RoomEvent], None]) -> None:
+        """Called for every event from another process (cache invalidation)."""
+        self._listeners.append(listener)
+
+    def local_subscriber_count(self) -> int:
+        return sum(len(subs) for subs in self._rooms.values())
+
+    async def subscribe(self, room_id: str, subscriber: Subscriber) -> None:
+        first = not self._rooms.get(room_id)
+        self._rooms[room_id].add(subscriber)
+        if first and self._relay is not None:
+            await self._relay.join(room_id)
+
+    async def unsubscribe(self, room_id: str, subscriber: Subscriber) -> None:
+        subs = self._rooms.get(room_id)
+        if not subs or subscriber not in subs:
+            return
+        subs.discard(subscriber)
+        if not subs:
+            del self._rooms[room_id]
+            if self._relay is not None:
+                with contextlib.suppress(Exception):
+                    await self._relay.leave(room_id)
+
+    async def publish(self, event: RoomEvent) -> None:
+        """Deliver locally now; relay to other processes if distributed."""
+        if not event.origin:
+            event = RoomEvent(**{**event.__dict__, "origin": self.origin})
+        self.published += 1
+        self._deliver(event)
+        if self._relay is not None:
+            try:
+                await self._relay.send(event)
+            except Exception:  # a relay outage must not lose the local delivery
+                log.exception("relay publish failed for room %s", event.room_id)
+
+    def _on_remote(self, event: RoomEvent) -> None:
+        if event.origin == self.origin:
+            return
+        for listener in self._listeners:
+            listener(event)
+        self._deliver(event)
+
+    def _deliver(self, event: RoomEvent) -> None:
+        for subscriber in tuple(self._rooms.get(event.room_id, ())):
+            subscriber.deliver(event)
+
+    async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]:
+        """Count one more (or one fewer) connection for ``key`` (a seat or "s")."""
+        if self._relay is not None:
+            return await self._relay.presence_change(room_id, key, delta)
+        counts = self._presence[room_id]
+        counts[key] = counts.get(key, 0) + delta
+        if counts[key] <= 0:
+            del counts[key]
+        if not counts:
+            del self._presence[room_id]
+        return dict(counts)
+
+    async def presence(self, room_id: str) -> dict[str, int]:
+        if self._relay is not None:
+            return await self._relay.presence(room_id)
+        return dict(self._presence.get(room_id, {}))
+
+    async def ping(self) -> bool:
+        return True if self._relay is None else await self._relay.ping()
+
+
+async def cancel_quietly(task: asyncio.Task[Any] | None) -> None:
+    if task is None:
+        return
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await task

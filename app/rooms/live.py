@@ -1,0 +1,119 @@
+"""A room as held in memory by one process: state, version, seats and cached views.
+
+The database is the truth; a :class:`LiveRoom` is a cache of it that the room
+service may only change after a commit. ``stale`` is set when another process
+changed the room (a relayed event), so the next command reloads it first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.games.interface import Game, JsonDict, State
+from app.realtime.hub import SPECTATOR
+
+RECENT_MOVE_IDS = 256
+
+
+@dataclass
+class SeatInfo:
+    position: int
+    name: str
+    user_id: str | None = None
+    bot: str | None = None
+
+    def to_json(self) -> JsonDict:
+        kind = "bot" if self.bot else ("player" if self.user_id else "open")
+        return {
+            "position": self.position,
+            "name": self.name,
+            "kind": kind,
+            "bot": self.bot,
+            "user_id": self.user_id,
+        }
+
+
+@dataclass
+class LiveRoom:
+    id: str
+    game_id: str
+    game: Game
+    options: JsonDict
+    seat_count: int
+    private: bool
+    host_id: str
+    invite_code: str
+    status: str
+    seats: list[SeatInfo]
+    version: int
+    state: State | None
+    seed_hash: str | None
+    seed: str | None
+    rules_version: int
+    stale: bool = False
+    bot_task: asyncio.Task[Any] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    recent_moves: OrderedDict[str, tuple[int, int]] = field(default_factory=OrderedDict)
+    _views: dict[str, JsonDict] = field(default_factory=dict)
+
+    def seat_of(self, user_id: str | None) -> int | None:
+        if user_id is None:
+            return None
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.position
+        return None
+
+    def remember_move(self, client_move_id: str | None, version: int, seat: int) -> None:
+        if client_move_id is None:
+            return
+        self.recent_moves[client_move_id] = (version, seat)
+        while len(self.recent_moves) > RECENT_MOVE_IDS:
+            self.recent_moves.popitem(last=False)
+
+    def audiences(self) -> list[str]:
+        return [*(str(position) for position in range(self.seat_count)), SPECTATOR]
+
+    def view_for(self, audience: str) -> JsonDict | None:
+        """The composed view of the current version for one audience (cached)."""
+        if self.state is None:
+            return None
+        cached = self._views.get(audience)
+        if cached is None:
+            cached = compose_view(self.game, self.state, audience)
+            self._views[audience] = cached
+        return cached
+
+    def set_state(self, state: State | None, version: int) -> None:
+        self.state = state
+        self.version = version
+        self._views = {}
+
+    def summary(self) -> JsonDict:
+        return {
+            "id": self.id,
+            "game": self.game_id,
+            "game_name": self.game.INFO.name,
+            "options": self.options,
+            "seat_count": self.seat_count,
+            "private": self.private,
+            "status": self.status,
+            "host_id": self.host_id,
+            "seats": [seat.to_json() for seat in self.seats],
+            "version": self.version,
+            "seed_hash": self.seed_hash,
+            "seed": self.seed if self.status == "finished" else None,
+        }
+
+
+def compose_view(game: Game, state: State, audience: str) -> JsonDict:
+    """What one audience sees: the game's own view plus who acts and the result."""
+    seat = None if audience == SPECTATOR else int(audience)
+    return {
+        "to_act": sorted(game.to_act(state)),
+        "result": game.result(state),
+        "game": game.view(state, seat),
+    }

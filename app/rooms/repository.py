@@ -1,0 +1,122 @@
+"""SQL for rooms, seats, the move log and chat (cold paths; the hot path is store.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import Select, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models import ChatMessage, MoveRecord, Room, Seat, User
+
+
+def _for_update(statement: Select, session: AsyncSession) -> Select:  # type: ignore[type-arg]
+    # SQLite serialises writers already; PostgreSQL needs the row lock.
+    if session.bind is not None and session.bind.dialect.name == "postgresql":
+        return statement.with_for_update()
+    return statement
+
+
+async def get_room(session: AsyncSession, room_id: str, *, lock: bool = False) -> Room | None:
+    statement = select(Room).where(Room.id == room_id)
+    if lock:
+        statement = _for_update(statement, session)
+    return await session.scalar(statement)
+
+
+async def get_room_by_code(session: AsyncSession, invite_code: str) -> Room | None:
+    return await session.scalar(select(Room).where(Room.invite_code == invite_code))
+
+
+async def get_seats(session: AsyncSession, room_id: str) -> Sequence[Seat]:
+    rows = await session.scalars(
+        select(Seat).where(Seat.room_id == room_id).order_by(Seat.position)
+    )
+    return rows.all()
+
+
+async def recent_move_ids(
+    session: AsyncSession, room_id: str, limit: int
+) -> list[tuple[str, int, int]]:
+    rows = await session.execute(
+        select(MoveRecord.client_move_id, MoveRecord.seq, MoveRecord.seat)
+        .where(MoveRecord.room_id == room_id, MoveRecord.client_move_id.is_not(None))
+        .order_by(MoveRecord.seq.desc())
+        .limit(limit)
+    )
+    return [(cid, seq, seat) for cid, seq, seat in rows.all() if cid is not None][::-1]
+
+
+async def move_log(session: AsyncSession, room_id: str) -> Sequence[MoveRecord]:
+    rows = await session.scalars(
+        select(MoveRecord).where(MoveRecord.room_id == room_id).order_by(MoveRecord.seq)
+    )
+    return rows.all()
+
+
+async def lobby_rooms(session: AsyncSession, *, limit: int = 100) -> Sequence[Room]:
+    rows = await session.scalars(
+        select(Room)
+        .where(Room.private.is_(False), Room.status.in_(("waiting", "playing")))
+        .order_by(Room.updated_at.desc())
+        .limit(limit)
+    )
+    return rows.all()
+
+
+async def seats_by_room(session: AsyncSession, room_ids: list[str]) -> dict[str, list[Seat]]:
+    if not room_ids:
+        return {}
+    rows = await session.scalars(
+        select(Seat).where(Seat.room_id.in_(room_ids)).order_by(Seat.position)
+    )
+    grouped: dict[str, list[Seat]] = {room_id: [] for room_id in room_ids}
+    for seat in rows:
+        grouped[seat.room_id].append(seat)
+    return grouped
+
+
+async def rooms_of_user(session: AsyncSession, user_id: str, *, limit: int = 50) -> Sequence[Room]:
+    rows = await session.scalars(
+        select(Room)
+        .join(Seat, Seat.room_id == Room.id)
+        .where(Seat.user_id == user_id)
+        .order_by(Room.updated_at.desc())
+        .limit(limit)
+    )
+    return rows.all()
+
+
+async def chat_history(
+    session: AsyncSession, room_id: str, *, limit: int = 50
+) -> list[ChatMessage]:
+    rows = await session.scalars(
+        select(ChatMessage)
+        .where(ChatMessage.room_id == room_id)
+        .order_by(ChatMessage.id.desc())
+        .limit(limit)
+    )
+    return list(rows.all())[::-1]
+
+
+async def expire_rooms(
+    session: AsyncSession, *, waiting_before: datetime, playing_before: datetime
+) -> list[str]:
+    rows = await session.execute(
+        update(Room)
+        .where(
+            ((Room.status == "waiting") & (Room.updated_at < waiting_before))
+            | ((Room.status == "playing") & (Room.updated_at < playing_before))
+        )
+        .values(status="abandoned")
+        .returning(Room.id)
+    )
+    return [row[0] for row in rows.all()]
+
+
+async def users_by_id(session: AsyncSession, user_ids: list[str]) -> dict[str, User]:
+    if not user_ids:
+        return {}
+    rows = await session.scalars(select(User).where(User.id.in_(user_ids)))
+    return {user.id: user for user in rows}

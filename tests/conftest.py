@@ -1,0 +1,242 @@
+"""Shared fixtures: real servers on SQLite and PostgreSQL, real Redis, HTTP and socket clients.
+
+A test that needs PostgreSQL or Redis skips locally with the reason when the service
+is down, and FAILS under CI (``CI=true``), where the services are required.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import pytest
+import uvicorn
+import websockets
+
+from app.config import Settings
+from app.main import create_app
+
+POSTGRES_URL = os.environ.get(
+    "TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+)
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def need_service(name: str, reachable: bool) -> None:
+    if reachable:
+        return
+    message = f"{name} is not reachable"
+    if IN_CI:
+        pytest.fail(f"{message}, and CI requires it")
+    pytest.skip(f"{message} (start it to run this test; CI requires it)")
+
+
+def port_open(host: str, port: int) -> bool:
+    with socket.socket() as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex((host, port)) == 0
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def reset_postgres() -> None:
+    import asyncpg
+
+    async def reset() -> None:
+        conn = await asyncpg.connect(POSTGRES_URL.replace("+asyncpg", ""))
+        try:
+            await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+        finally:
+            await conn.close()
+
+    asyncio.run(reset())
+
+
+def flush_redis() -> None:
+    import redis
+
+    redis.Redis.from_url(REDIS_URL).flushdb()
+
+
+@dataclass
+class RunningServer:
+    url: str
+    settings: Settings
+    app: Any
+    server: uvicorn.Server
+    thread: threading.Thread
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://")
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def start_server(settings: Settings) -> RunningServer:
+    app = create_app(settings)
+    port = free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("test server did not start")
+        time.sleep(0.02)
+    return RunningServer(f"http://127.0.0.1:{port}", settings, app, server, thread)
+
+
+def base_settings(**overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "agora_test_games": True,
+        "secret_key": "test-secret",
+        "bot_delay_seconds": 0.0,
+        "expiry_sweep_seconds": 0,
+        "ws_rate_per_second": 200.0,
+        "ws_rate_burst": 400,
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[RunningServer]:
+    """One real server per database (the whole HTTP/WS suite runs on both)."""
+    if request.param == "postgres":
+        need_service("PostgreSQL", port_open("127.0.0.1", 5432))
+        reset_postgres()
+        url = POSTGRES_URL
+    else:
+        path: Path = tmp_path_factory.mktemp("db") / "agora.db"
+        url = f"sqlite+aiosqlite:///{path}"
+    running = start_server(base_settings(database_url=url))
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+async def http(server: RunningServer) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        yield client
+
+
+class Player:
+    """One person's HTTP client (its own cookies) plus helpers for sockets."""
+
+    def __init__(self, server: RunningServer, name: str) -> None:
+        self.server = server
+        self.name = name
+        self.http = httpx.AsyncClient(base_url=server.url)
+        self.user: dict[str, Any] = {}
+        self.sockets: list[RoomSocket] = []
+
+    async def as_guest(self) -> Player:
+        response = await self.http.post("/api/guests", json={"name": self.name})
+        assert response.status_code == 201, response.text
+        self.user = response.json()
+        return self
+
+    def cookie_header(self) -> dict[str, str]:
+        cookies = "; ".join(f"{key}={value}" for key, value in self.http.cookies.items())
+        return {"Cookie": cookies} if cookies else {}
+
+    async def socket(self, room_id: str, code: str | None = None) -> RoomSocket:
+        url = f"{self.server.ws_url}/ws/rooms/{room_id}"
+        if code:
+            url += f"?code={code}"
+        ws = await websockets.connect(url, additional_headers=self.cookie_header())
+        sock = RoomSocket(ws)
+        self.sockets.append(sock)
+        return sock
+
+    async def close(self) -> None:
+        for sock in self.sockets:
+            await sock.close()
+        await self.http.aclose()
+
+
+class RoomSocket:
+    """A test client of the socket protocol that keeps its view up to date."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.version = -1
+        self.view: Any = None
+        self.seen_versions: list[int] = []
+        self.messages: list[dict[str, Any]] = []
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(orjson.dumps(message).decode())
+
+    async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        message: dict[str, Any] = orjson.loads(raw)
+        self.messages.append(message)
+        if message["type"] == "snapshot":
+            self.version, self.view = message["version"], message["view"]
+        elif message["type"] == "patch":
+            import jsonpatch
+
+            assert message["version"] == self.version + 1, "version gap"
+            self.view = (
+                jsonpatch.apply_patch(self.view, message["ops"]) if message["ops"] else self.view
+            )
+            self.version = message["version"]
+            self.seen_versions.append(self.version)
+        return message
+
+    async def receive_until(self, kind: str, timeout: float = 10.0, **match: Any) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {kind} message matching {match}")
+            message = await self.receive(left)
+            if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
+                return message
+
+    async def wait_version(self, version: int, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while self.version < version:
+            await self.receive(max(0.01, deadline - time.monotonic()))
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+@pytest.fixture
+async def players(server: RunningServer) -> AsyncIterator[Any]:
+    made: list[Player] = []
+
+    async def make(name: str, *, guest: bool = True) -> Player:
+        player = Player(server, name)
+        if guest:
+            await player.as_guest()
+        made.append(player)
+        return player
+
+    yield make
+    for player in made:
+        await player.close()
