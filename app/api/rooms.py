@@ -47,8 +47,6 @@ def invite_url(request: Request, base: str, live: LiveRoom) -> str:
 
 def room_json(request: Request, base: str, live: LiveRoom, user: User | None) -> dict[str, Any]:
     data = live.summary()
-    for seat in data["seats"]:
-        seat.pop("user_id", None)
     if user is not None:
         data["your_seat"] = live.seat_of(user.id)
         if live.seat_of(user.id) is not None or user.is_admin:
@@ -73,9 +71,7 @@ async def lobby(session: SessionDep) -> list[dict[str, Any]]:
     seats = await repository.seats_by_room(session, [room.id for room in rooms])
     result = []
     for room in rooms:
-        taken = [SeatInfo(s.position, s.name, None, s.bot).to_json() for s in seats[room.id]]
-        for seat in taken:
-            seat.pop("user_id", None)
+        taken = [SeatInfo(s.position, s.name, s.user_id, s.bot).to_json() for s in seats[room.id]]
         result.append(
             {
                 "id": room.id,

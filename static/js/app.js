@@ -1,0 +1,32 @@
+// Boot: read data-page and load that page's module.
+import { api } from "./api.js";
+
+const pages = {
+  lobby: () => import("./lobby.js"),
+  login: () => import("./login.js"),
+  room: () => import("./room.js"),
+  replay: () => import("./replay.js"),
+};
+
+const logout = document.getElementById("logout");
+if (logout) {
+  logout.addEventListener("click", async () => {
+    await api("POST", "/api/logout");
+    window.location.href = "/";
+  });
+}
+
+// Any page may offer "play as a guest": start the session, then reload as that guest.
+const guest = document.getElementById("guest-form");
+if (guest) {
+  guest.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await api("POST", "/api/guests", { name: new FormData(guest).get("name") });
+    window.location.reload();
+  });
+}
+
+const page = document.body.dataset.page;
+if (pages[page]) {
+  pages[page]().then((module) => module.start());
+}

@@ -1,0 +1,8 @@
+// Game id -> board module. A game without its own board uses the generic one.
+const boards = {};
+
+export async function loadBoard(gameId) {
+  const loader = boards[gameId];
+  if (loader) return (await loader()).default;
+  return (await import("./generic.js")).default;
+}

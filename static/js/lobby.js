@@ -1,0 +1,110 @@
+// Lobby: guest form, create-room form built from each game's option schema, room list.
+import { api } from "./api.js";
+import { label, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+function optionField(option) {
+  const wrap = document.createElement("label");
+  wrap.textContent = `${label(option.label)} `;
+  let input;
+  if (option.type === "bool") {
+    wrap.className = "check";
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = Boolean(option.default);
+  } else if (option.type === "choice") {
+    input = document.createElement("select");
+    for (const choice of option.choices) {
+      const item = document.createElement("option");
+      item.value = choice;
+      item.textContent = label(option.choice_labels?.[choice]) || choice;
+      item.selected = choice === option.default;
+      input.append(item);
+    }
+  } else {
+    input = document.createElement("input");
+    input.type = "number";
+    input.value = option.default;
+    if (option.minimum !== undefined) input.min = option.minimum;
+    if (option.maximum !== undefined) input.max = option.maximum;
+  }
+  input.name = option.name;
+  input.dataset.kind = option.type;
+  wrap.append(input);
+  return wrap;
+}
+
+function readOptions(container) {
+  const options = {};
+  for (const input of container.querySelectorAll("[data-kind]")) {
+    if (input.dataset.kind === "bool") options[input.name] = input.checked;
+    else if (input.dataset.kind === "int") options[input.name] = Number(input.value);
+    else options[input.name] = input.value;
+  }
+  return options;
+}
+
+async function refreshRooms() {
+  const rooms = await api("GET", "/api/rooms");
+  const list = $("room-list");
+  list.replaceChildren();
+  if (!rooms.length) {
+    const empty = document.createElement("li");
+    empty.className = "hint";
+    empty.textContent = t("lobby.none");
+    list.append(empty);
+  }
+  for (const room of rooms) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/r/${room.id}`;
+    const names = room.seats.map((seat) => seat.name).join(", ");
+    link.textContent = `${room.game} · ${room.seats.length}/${room.seat_count} · ${names}`;
+    const status = document.createElement("span");
+    status.className = `badge ${room.status}`;
+    status.textContent = t(`lobby.status.${room.status}`);
+    const action = document.createElement("a");
+    action.href = `/r/${room.id}`;
+    action.className = "button small";
+    action.textContent = room.status === "waiting" ? t("lobby.join") : t("lobby.watch");
+    item.append(status, " ", link, " ", action);
+    list.append(item);
+  }
+}
+
+export function start() {
+  const games = JSON.parse($("games-data").textContent);
+  const form = $("create-form");
+  if (form) {
+    const select = $("game-select");
+    const seats = $("seats-input");
+    const showOptions = () => {
+      const game = games.find((g) => g.id === select.value);
+      if (!game) return;
+      seats.min = game.min_seats;
+      seats.max = game.max_seats;
+      seats.value = Math.min(Math.max(Number(seats.value), game.min_seats), game.max_seats);
+      $("game-options").replaceChildren(...game.options.map(optionField));
+    };
+    select.addEventListener("change", showOptions);
+    showOptions();
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      $("create-error").textContent = "";
+      try {
+        const room = await api("POST", "/api/rooms", {
+          game: select.value,
+          seats: Number(seats.value),
+          options: readOptions($("game-options")),
+          private: $("private-input").checked,
+        });
+        window.location.href = `/r/${room.id}?code=${encodeURIComponent(room.invite_code)}`;
+      } catch (error) {
+        $("create-error").textContent = error.message;
+      }
+    });
+  }
+  refreshRooms();
+  setInterval(refreshRooms, 5000);
+}

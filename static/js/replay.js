@@ -1,0 +1,33 @@
+// Replay: step through a finished game's spectator views, frame by frame.
+import { api } from "./api.js";
+import { loadBoard } from "./boards/index.js";
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+export async function start() {
+  const root = $("replay");
+  const code = root.dataset.code;
+  const query = code ? `?code=${encodeURIComponent(code)}` : "";
+  const data = await api("GET", `/api/rooms/${root.dataset.room}/replay${query}`);
+  const board = await loadBoard(root.dataset.game);
+  const last = data.frames.length - 1;
+  let step = last;
+  const show = () => {
+    board.render($("board"), { view: data.frames[step], seat: null, room: data.room, legalMoves: [], canMove: false });
+    $("step").textContent = t("replay.step", { step, total: last });
+  };
+  const go = (to) => {
+    step = Math.max(0, Math.min(last, to));
+    show();
+  };
+  $("first").onclick = () => go(0);
+  $("prev").onclick = () => go(step - 1);
+  $("next").onclick = () => go(step + 1);
+  $("last").onclick = () => go(last);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft") go(step - 1);
+    if (event.key === "ArrowRight") go(step + 1);
+  });
+  show();
+}

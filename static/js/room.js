@@ -1,0 +1,236 @@
+// The room page: seats and host actions, the board, turn, result, chat, fairness.
+import { api } from "./api.js";
+import { loadBoard } from "./boards/index.js";
+import { label, t } from "./i18n.js";
+import { RoomSocket } from "./socket.js";
+
+const $ = (id) => document.getElementById(id);
+
+export async function start() {
+  const root = $("room");
+  const roomId = root.dataset.room;
+  const code = root.dataset.code;
+  const userId = root.dataset.user;
+  const board = await loadBoard(root.dataset.game);
+  let legalMoves = [];
+  let legalVersion = -1;
+  let presence = { seats: [], spectators: 0 };
+
+  const socket = new RoomSocket(roomId, {
+    code,
+    onStatus: (status) => {
+      $("conn").textContent = t(`room.${status}`);
+      $("conn").dataset.status = status;
+    },
+    onState: () => refresh(),
+    onMessage: (message) => {
+      if (message.type === "legal_moves") {
+        legalMoves = message.moves;
+        legalVersion = message.version;
+        drawBoard();
+      } else if (message.type === "error") {
+        $("room-error").textContent = t("room.move_refused", { message: message.message });
+        $("lobby-panel").hidden = false;
+      } else if (message.type === "chat") {
+        addChat(message);
+      } else if (message.type === "presence") {
+        presence = message;
+        drawSeats();
+      }
+    },
+  });
+
+  function mySeat() {
+    return socket.room?.seats.find((seat) => seat.user_id && seat.user_id === userId)?.position ?? null;
+  }
+
+  function refresh() {
+    const room = socket.room;
+    if (!room) return;
+    drawSeats();
+    drawLobby();
+    drawFairness();
+    const view = socket.view;
+    const seat = mySeat();
+    if (view && seat !== null && view.to_act.includes(seat) && legalVersion !== socket.version) {
+      legalMoves = [];
+      socket.legalMoves();
+    }
+    drawTurn();
+    drawBoard();
+    drawResult();
+  }
+
+  function seatName(position) {
+    return socket.room.seats[position]?.name || t("seat.label", { n: position + 1 });
+  }
+
+  function drawSeats() {
+    const room = socket.room;
+    if (!room) return;
+    const list = $("seats");
+    list.replaceChildren();
+    for (const seat of room.seats) {
+      const item = document.createElement("li");
+      item.dataset.seat = String(seat.position);
+      const online = presence.seats.includes(seat.position);
+      const parts = [seat.name || t("room.open_seat")];
+      if (seat.user_id && seat.user_id === userId) parts.push(`(${t("room.you")})`);
+      if (seat.user_id && seat.user_id === room.host_id) parts.push(`· ${t("room.host")}`);
+      if (seat.bot) parts.push(`· ${t("room.bot")}`);
+      item.textContent = parts.join(" ");
+      if (seat.kind === "player") {
+        const dot = document.createElement("span");
+        dot.className = online ? "dot on" : "dot";
+        dot.title = online ? t("room.online") : t("room.offline");
+        item.prepend(dot);
+      }
+      if (socket.view?.to_act.includes(seat.position)) item.classList.add("acting");
+      list.append(item);
+    }
+    $("spectators").textContent = presence.spectators ? t("room.spectators", { count: presence.spectators }) : "";
+  }
+
+  function drawLobby() {
+    const room = socket.room;
+    const waiting = room.status === "waiting";
+    const seat = mySeat();
+    const isHost = room.host_id === userId;
+    $("lobby-panel").hidden = !waiting && !$("room-error").textContent;
+    $("join-button").hidden = !waiting || seat !== null || !userId || room.seats.every((s) => s.kind !== "open");
+    $("bot-button").hidden = !waiting || !isHost || room.seats.every((s) => s.kind !== "open");
+    $("start-button").hidden = !waiting || !isHost;
+    $("start-button").disabled = room.seats.some((s) => s.kind === "open");
+    $("leave-button").hidden = seat === null || room.status === "finished";
+    if (seat !== null && room.private !== undefined) {
+      const url = `${location.origin}/r/${room.id}?code=${encodeURIComponent(code || "")}`;
+      $("invite-box").hidden = !waiting || !code;
+      $("invite-url").value = url;
+    }
+  }
+
+  function drawTurn() {
+    const view = socket.view;
+    const turn = $("turn");
+    if (!view) {
+      turn.textContent = "";
+      return;
+    }
+    if (view.result) {
+      turn.textContent = t("room.game_over");
+      return;
+    }
+    const seat = mySeat();
+    if (seat !== null && view.to_act.includes(seat)) {
+      turn.textContent = t("room.your_turn");
+      turn.classList.add("mine");
+    } else {
+      turn.textContent = t("room.waiting_for", { names: view.to_act.map(seatName).join(", ") });
+      turn.classList.remove("mine");
+    }
+  }
+
+  function drawBoard() {
+    const view = socket.view;
+    const seat = mySeat();
+    board.render($("board"), {
+      view,
+      seat,
+      room: socket.room,
+      legalMoves: legalVersion === socket.version ? legalMoves : [],
+      canMove: Boolean(view && !view.result && seat !== null && view.to_act.includes(seat)),
+      onMove: (move) => {
+        $("room-error").textContent = "";
+        legalMoves = [];
+        drawBoard();
+        socket.move(move);
+      },
+    });
+  }
+
+  function drawResult() {
+    const result = socket.view?.result;
+    const box = $("result");
+    box.hidden = !result;
+    if (!result) return;
+    const winners = result.ranking[0].map(seatName).join(", ");
+    box.replaceChildren();
+    const title = document.createElement("h2");
+    title.textContent = t("room.winner", { names: winners });
+    title.dataset.testid = "winner";
+    const table = document.createElement("table");
+    table.className = "scores";
+    table.innerHTML = `<thead><tr><th>${t("room.rank")}</th><th>${t("room.player")}</th><th>${t("room.score")}</th></tr></thead>`;
+    const body = document.createElement("tbody");
+    result.ranking.forEach((group, index) => {
+      for (const position of group) {
+        const row = document.createElement("tr");
+        for (const text of [String(index + 1), seatName(position), String(result.scores[position])]) {
+          const cell = document.createElement("td");
+          cell.textContent = text;
+          row.append(cell);
+        }
+        body.append(row);
+      }
+    });
+    table.append(body);
+    box.append(title, table);
+  }
+
+  function drawFairness() {
+    const room = socket.room;
+    $("seed-hash").textContent = room.seed_hash || "—";
+    $("seed-line").hidden = !room.seed;
+    if (room.seed) {
+      $("seed").textContent = room.seed;
+      $("replay-link").href = `/r/${room.id}/replay${code ? `?code=${encodeURIComponent(code)}` : ""}`;
+    }
+  }
+
+  function addChat(message) {
+    const item = document.createElement("li");
+    const name = document.createElement("b");
+    name.textContent = `${message.name}: `;
+    item.append(name, document.createTextNode(message.text));
+    $("chat").append(item);
+    $("chat").scrollTop = $("chat").scrollHeight;
+  }
+
+  async function act(path, body) {
+    $("room-error").textContent = "";
+    try {
+      const room = await api("POST", `/api/rooms/${roomId}/${path}`, body);
+      socket.room = room;
+      refresh();
+    } catch (error) {
+      $("room-error").textContent = error.message;
+    }
+  }
+
+  $("join-button").addEventListener("click", async () => {
+    await act("join", { invite_code: code || null });
+    socket.ws.close(); // reconnect to be seated on the socket too
+  });
+  $("bot-button").addEventListener("click", () => act("bots", { bot: "random" }));
+  $("start-button").addEventListener("click", () => act("start"));
+  $("leave-button").addEventListener("click", async () => {
+    await act("leave");
+    window.location.href = "/";
+  });
+  $("copy-invite").addEventListener("click", async () => {
+    await navigator.clipboard?.writeText($("invite-url").value).catch(() => {});
+    $("copy-invite").textContent = t("room.copied");
+  });
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat-input").value.trim();
+    if (text) socket.chat(text);
+    $("chat-input").value = "";
+  });
+  $("verify-button").addEventListener("click", async () => {
+    const query = code ? `?code=${encodeURIComponent(code)}` : "";
+    const result = await api("GET", `/api/rooms/${roomId}/verify${query}`);
+    $("verify-result").textContent = result.verified && result.seed_matches_hash ? t("room.verified") : t("room.not_verified");
+  });
+  window.agoraRoom = { socket, label };
+}

@@ -1,0 +1,109 @@
+// RoomSocket: snapshot + versioned patches, resync on gap, reconnect with backoff,
+// move acks, presence and chat. The client never decides legality.
+import { applyPatch } from "./patch.js";
+
+export class RoomSocket {
+  constructor(roomId, { code = "", onState, onMessage, onStatus } = {}) {
+    this.roomId = roomId;
+    this.code = code;
+    this.onState = onState || (() => {});
+    this.onMessage = onMessage || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.version = -1;
+    this.view = null;
+    this.seat = null;
+    this.room = null;
+    this.attempt = 0;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.closed = false;
+    this.connect();
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = this.code ? `?code=${encodeURIComponent(this.code)}` : "";
+    return `${scheme}://${location.host}/ws/rooms/${this.roomId}${query}`;
+  }
+
+  connect() {
+    this.onStatus(this.attempt ? "reconnecting" : "connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.onStatus("connected");
+    };
+    ws.onmessage = (event) => this.handle(JSON.parse(event.data));
+    ws.onclose = () => {
+      if (this.closed) return;
+      this.onStatus("reconnecting");
+      // Exponential backoff with jitter, capped at 10 s.
+      const delay = Math.min(10000, 300 * 2 ** this.attempt) * (0.5 + Math.random() / 2);
+      this.attempt += 1;
+      setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  close() {
+    this.closed = true;
+    this.ws?.close();
+  }
+
+  send(message) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  handle(message) {
+    switch (message.type) {
+      case "snapshot":
+        this.version = message.version;
+        this.view = message.view;
+        this.seat = message.seat;
+        this.room = message.room;
+        this.onState(this, message);
+        for (const [id, move] of this.pending) this.send({ type: "move", id, move });
+        break;
+      case "patch":
+        if (message.version <= this.version) return;
+        if (message.version !== this.version + 1) {
+          this.send({ type: "snapshot" });
+          return;
+        }
+        this.view = applyPatch(this.view, message.ops);
+        this.version = message.version;
+        this.onState(this, message);
+        break;
+      case "ack":
+        this.pending.delete(message.id);
+        this.onMessage(message);
+        break;
+      case "error":
+        if (message.id !== undefined) this.pending.delete(message.id);
+        this.onMessage(message);
+        break;
+      case "room":
+        this.room = message.room;
+        this.onState(this, message);
+        break;
+      default:
+        this.onMessage(message);
+    }
+  }
+
+  /** Send a move; it is re-sent after a reconnect until the server answers. */
+  move(move) {
+    const id = `c${Date.now().toString(36)}-${this.nextId++}`;
+    this.pending.set(id, move);
+    this.send({ type: "move", id, move, version: this.version });
+    return id;
+  }
+
+  legalMoves() {
+    this.send({ type: "legal_moves" });
+  }
+
+  chat(text) {
+    this.send({ type: "chat", text });
+  }
+}

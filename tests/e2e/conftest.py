@@ -1,0 +1,53 @@
+"""Playwright driving Debian's chromium (headless), against a real server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import RunningServer, base_settings, need_service, start_server
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    path = tmp_path_factory.mktemp("e2e") / "agora.db"
+    running: RunningServer = start_server(
+        base_settings(database_url=f"sqlite+aiosqlite:///{path}", bot_delay_seconds=0.05)
+    )
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    need_service("Debian chromium", shutil.which(CHROMIUM) is not None or Path(CHROMIUM).exists())
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        await browser.close()
+
+
+def shot_path(name: str) -> str:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return str(ARTIFACTS / f"{name}.png")

@@ -1,0 +1,81 @@
+"""A complete game in real browsers: two players through a private invite link, one watcher."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.e2e.conftest import shot_path
+
+
+async def new_page(browser: Any, server: Any, locale: str = "en-GB") -> Any:
+    context = await browser.new_context(locale=locale, viewport={"width": 1100, "height": 800})
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    await page.goto(server.url + "/")
+    return page
+
+
+async def become_guest(page: Any, name: str) -> None:
+    await page.fill("#guest-form input[name=name]", name)
+    await page.click("#guest-form button[type=submit]")
+    await page.wait_for_selector("[data-testid=me]")
+
+
+async def test_private_game_between_two_browsers_with_a_watcher(
+    browser: Any, web_server: Any
+) -> None:
+    alice = await new_page(browser, web_server)
+    await become_guest(alice, "Alice")
+    await alice.select_option("#game-select", "race")
+    await alice.fill("#game-options input[name=target]", "9")
+    await alice.check("#private-input")
+    await alice.click("#create-button")
+    await alice.wait_for_url(re.compile(r"/r/\w+\?code="))
+    await alice.wait_for_function(
+        "document.querySelector('[data-testid=invite-url]').value.includes('code=')"
+    )
+    invite = await alice.input_value("[data-testid=invite-url]")
+    assert "code=" in invite
+
+    bob = await new_page(browser, web_server, locale="fr-FR")
+    await bob.goto(invite)
+    await become_guest(bob, "Bob")
+    await bob.click("#join-button")
+    await alice.wait_for_selector("#seats li[data-seat='1']:has-text('Bob')")
+
+    carol = await new_page(browser, web_server)
+    await carol.goto(invite)  # anonymous spectator with the invite link
+    await carol.wait_for_selector("#seats li[data-seat='1']:has-text('Bob')")
+
+    await alice.click("#start-button")
+    pages = {"Alice": alice, "Bob": bob}
+    for _ in range(20):
+        if await alice.locator("[data-testid=winner]").count():
+            break
+        for page in pages.values():
+            button = page.locator("button.move").first
+            if await button.count():
+                await button.click()
+                await page.wait_for_timeout(50)
+        await alice.wait_for_timeout(100)
+    for page in (alice, bob, carol):
+        await page.wait_for_selector("[data-testid=winner]")
+    await alice.screenshot(path=shot_path("race-final-alice"), full_page=True)
+    await carol.screenshot(path=shot_path("race-final-spectator"), full_page=True)
+
+    winner_text = await alice.inner_text("[data-testid=winner]")
+    assert winner_text.startswith("Winner: ") and winner_text.split(": ")[1] in ("Alice", "Bob")
+    assert (await bob.inner_text("[data-testid=winner]")).startswith("Vainqueur : ")
+    assert await carol.inner_text("[data-testid=winner]") == winner_text
+    counter = await carol.inner_text("[data-testid=game-view]")
+    assert "counter: 9" in counter
+    rows = await alice.locator("table.scores tbody tr").all_inner_texts()
+    assert rows[0].split("\t")[2] == "1" and rows[1].split("\t")[2] == "0"
+    await carol.wait_for_selector("#seed-line:not([hidden])")
+    await carol.click("#verify-button")
+    await carol.wait_for_selector("#verify-result:has-text('matches')")
+    for page in (alice, bob, carol):
+        assert page.errors == []
