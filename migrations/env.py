@@ -8,9 +8,9 @@ from alembic import context
 from sqlalchemy.engine import Connection
 
 from app.config import get_settings
+from app.db import models  # noqa: F401  (registers the tables)
 from app.db.base import Base
 from app.db.session import create_engine
-from app.db import models  # noqa: F401  (registers the tables)
 
 config = context.config
 target_metadata = Base.metadata
@@ -26,7 +26,12 @@ def run_migrations_offline() -> None:
         context.run_migrations()
 
 
+MIGRATION_LOCK = 7_400_417  # any constant: replicas starting together migrate one at a time
+
+
 def _run(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
     context.configure(
         connection=connection,
         target_metadata=target_metadata,

@@ -107,10 +107,12 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
     app.state.sockets.add(connection)
     connection.start()
     await rooms.hub.subscribe(room_id, connection)
+    if rooms.hub.distributed:
+        rooms.invalidate(room_id)  # events before the subscription were not received
     try:
+        await send_snapshot()
         presence = await rooms.hub.presence_change(room_id, audience, +1)
         await _publish_presence(rooms, room_id, presence)
-        await send_snapshot()
         for message in await rooms.chat_history(room_id):
             connection.push(dumps(message))
         await _receive_loop(websocket, rooms, room_id, user, connection, send_snapshot)

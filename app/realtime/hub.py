@@ -114,6 +114,9 @@ class Hub:
         """Called for every event from another process (cache invalidation)."""
         self._listeners.append(listener)
 
+    def watching(self, room_id: str) -> bool:
+        return bool(self._rooms.get(room_id))
+
     def local_subscriber_count(self) -> int:
         return sum(len(subs) for subs in self._rooms.values())
 

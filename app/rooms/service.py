@@ -117,13 +117,22 @@ class RoomService:
         if event.kind == "room" or (event.version is not None and event.version > live.version):
             live.stale = True
 
+    def invalidate(self, room_id: str) -> None:
+        """Another process may have changed the room: reload it before the next use."""
+        live = self._rooms.get(room_id)
+        if live is not None:
+            live.stale = True
+
     async def live(self, room_id: str) -> LiveRoom:
         live = self._rooms.get(room_id)
         if live is None:
             live = await self._load(room_id)
             self._rooms.setdefault(room_id, live)
             live = self._rooms[room_id]
-        elif live.stale:
+        elif live.stale or (self.hub.distributed and not self.hub.watching(room_id)):
+            # With several processes, a cache is only kept fresh while this process
+            # receives the room's events, i.e. while a local socket watches it.
+            live.stale = True
             async with live.lock:
                 if live.stale:
                     await self._reload(live)
@@ -238,12 +247,13 @@ class RoomService:
 
     async def join(self, room_id: str, *, user: User, invite_code: str | None) -> LiveRoom:
         async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
-            if room.private and (
-                invite_code is None or not secrets.compare_digest(invite_code, room.invite_code)
-            ):
-                raise RoomNotFound(f"no room {room_id}")
             if any(seat.user_id == user.id for seat in seats):
                 return  # joining twice is a no-op
+            code_ok = invite_code is not None and secrets.compare_digest(
+                invite_code, room.invite_code
+            )
+            if room.private and not (code_ok or user.is_admin):
+                raise RoomNotFound(f"no room {room_id}")
             if room.status != "waiting":
                 raise Conflict("this game has already started", code="room_not_waiting")
             position = _free_position(room.seat_count, seats)

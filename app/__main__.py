@@ -1,0 +1,26 @@
+"""`python -m app`: migrate (embedded default) and serve on http://127.0.0.1:8000."""
+
+from __future__ import annotations
+
+import os
+
+import uvicorn
+
+
+def main() -> None:
+    host = os.environ.get("HOST", "127.0.0.1")
+    port = int(os.environ.get("PORT", "8000"))
+    uvicorn.run(
+        "app.main:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_max_size=1 << 20,
+        proxy_headers=True,
+        log_level=os.environ.get("LOG_LEVEL", "info"),
+    )
+
+
+if __name__ == "__main__":
+    main()

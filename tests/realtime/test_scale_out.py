@@ -1,0 +1,167 @@
+"""Two app processes sharing PostgreSQL and Redis serve one room."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from app.db.migrate import upgrade
+from tests.conftest import (
+    POSTGRES_URL,
+    REDIS_URL,
+    Player,
+    RunningServer,
+    base_settings,
+    free_port,
+    need_service,
+    port_open,
+)
+
+pytestmark = pytest.mark.slow
+
+
+def spawn(port: int, secret: str) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "DATABASE_URL": POSTGRES_URL,
+        "REDIS_URL": REDIS_URL,
+        "SECRET_KEY": secret,
+        "AGORA_TEST_GAMES": "1",
+        "WS_RATE_PER_SECOND": "1000",
+        "WS_RATE_BURST": "1000",
+        "EXPIRY_SWEEP_SECONDS": "0",
+        "PORT": str(port),
+        "LOG_LEVEL": "warning",
+    }
+    return subprocess.Popen([sys.executable, "-m", "app"], env=env)
+
+
+def wait_ready(url: str, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server {url} exited with {process.returncode}")
+        try:
+            if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"server {url} not ready")
+
+
+@pytest.fixture(scope="module")
+def two_servers() -> Iterator[list[RunningServer]]:
+    need_service("PostgreSQL", port_open("127.0.0.1", 5432))
+    need_service("Redis", port_open("127.0.0.1", 6379))
+    upgrade(POSTGRES_URL)
+    secret = "shared-secret-for-both-processes"
+    ports = [free_port(), free_port()]
+    processes = [spawn(port, secret) for port in ports]
+    try:
+        servers = []
+        for port, process in zip(ports, processes, strict=True):
+            url = f"http://127.0.0.1:{port}"
+            wait_ready(url, process)
+            servers.append(
+                RunningServer(url, base_settings(secret_key=secret), None, None, None)  # type: ignore[arg-type]
+            )
+        yield servers
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=20)
+
+
+async def guests_on(servers: list[RunningServer]) -> tuple[Player, Player]:
+    alice = await Player(servers[0], "Alice").as_guest()
+    bob = await Player(servers[1], "Bob").as_guest()
+    return alice, bob
+
+
+async def start_race(alice: Player, bob: Player, target: int) -> str:
+    created = await alice.http.post(
+        "/api/rooms", json={"game": "race", "seats": 2, "options": {"target": target}}
+    )
+    room = created.json()
+    assert (await bob.http.post(f"/api/rooms/{room['id']}/join", json={})).status_code == 200
+    assert (await alice.http.post(f"/api/rooms/{room['id']}/start")).status_code == 200
+    return str(room["id"])
+
+
+async def test_players_on_two_processes_play_a_full_game(two_servers: list[RunningServer]) -> None:
+    alice, bob = await guests_on(two_servers)
+    room_id = await start_race(alice, bob, target=40)
+    sockets = [await alice.socket(room_id), await bob.socket(room_id)]
+    for sock in sockets:
+        await sock.receive_until("snapshot")
+    number = 0
+    while sockets[0].view["result"] is None:
+        seat = sockets[0].view["to_act"][0]
+        number += 1
+        mover = sockets[seat]
+        await mover.send(
+            {"type": "move", "id": number, "move": {"add": 1}, "version": mover.version}
+        )
+        ack = await mover.receive_until("ack", id=number)
+        for sock in sockets:
+            await sock.wait_version(ack["version"])
+    final = sockets[0].version
+    assert final == 41
+    for sock in sockets:
+        assert sock.seen_versions == list(range(2, final + 1))
+        assert sock.view == sockets[0].view or sock.view["result"] == sockets[0].view["result"]
+    verify = (await bob.http.get(f"/api/rooms/{room_id}/verify")).json()
+    assert verify["verified"] and verify["moves"] == 40
+    await alice.close()
+    await bob.close()
+
+
+async def test_same_move_at_both_processes_is_accepted_once(
+    two_servers: list[RunningServer],
+) -> None:
+    alice, bob = await guests_on(two_servers)
+    room_id = await start_race(alice, bob, target=1_000)
+    # Alice's seat is reached through both processes at once (two tabs, two replicas).
+    alice_far = Player(two_servers[1], "Alice")
+    alice_far.http.cookies = alice.http.cookies
+    near, far = await alice.socket(room_id), await alice_far.socket(room_id)
+    bob_sock = await bob.socket(room_id)
+    for sock in (near, far, bob_sock):
+        await sock.receive_until("snapshot")
+    rounds = 60
+    for number in range(rounds):
+        version = bob_sock.version
+        move = {"add": 1}
+        await asyncio.gather(
+            near.send({"type": "move", "id": f"n{number}", "move": move, "version": version}),
+            far.send({"type": "move", "id": f"f{number}", "move": move, "version": version}),
+        )
+        answers: list[dict[str, Any]] = []
+        for sock, move_id in ((near, f"n{number}"), (far, f"f{number}")):
+            while True:
+                message = await sock.receive()
+                if message.get("id") == move_id and message["type"] in ("ack", "error"):
+                    answers.append(message)
+                    break
+        accepted = [answer for answer in answers if answer["type"] == "ack"]
+        assert len(accepted) == 1, answers
+        refused = [answer for answer in answers if answer["type"] == "error"]
+        assert refused[0]["code"] in ("stale_version", "not_your_turn")
+        await bob_sock.wait_version(version + 1)
+        await bob_sock.send({"type": "move", "id": f"b{number}", "move": move})
+        await bob_sock.receive_until("ack", id=f"b{number}")
+    log = (await bob.http.get(f"/api/rooms/{room_id}/log")).json()
+    assert len(log["moves"]) == rounds * 2
+    assert [entry["seat"] for entry in log["moves"]] == [0, 1] * rounds
+    for player in (alice, alice_far, bob):
+        await player.close()
