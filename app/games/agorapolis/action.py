@@ -5,7 +5,6 @@ from __future__ import annotations
 from itertools import permutations
 
 from app.games.agorapolis.abilities import action_moves, apply_action_move, has_action
-
 from app.games.agorapolis.common import (
     SECTORS,
     card_owner,

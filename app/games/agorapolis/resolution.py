@@ -64,11 +64,7 @@ def start_resolution(state: State) -> None:
         if len(best) > 1:
             tied[sector] = best
     state["resolution"] = {"combos": combos, "winners": winners, "tied": tied}
-    event(
-        state,
-        "gains",
-        combos=[{s: dict(row[s]) for s in SECTORS} for row in combos],
-    )
+    event(state, "gains", gains=[[row[s]["added"] for s in SECTORS] for row in combos])
     continue_ties(state)
 
 

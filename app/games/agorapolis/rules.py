@@ -19,7 +19,9 @@ from app.games.interface import IllegalMove, MalformedMove, Move, NotYourTurn, S
 Handler = Callable[[State, int, Move], None]
 Lister = Callable[[State, int], list[Move]]
 
-TURN_HANDLERS: dict[str, Handler] = dict.fromkeys((*ACTION_TYPES, "finalise"), action.apply_turn_move)
+TURN_HANDLERS: dict[str, Handler] = dict.fromkeys(
+    (*ACTION_TYPES, "finalise"), action.apply_turn_move
+)
 
 PHASES: dict[str, tuple[dict[str, Handler], Lister | None]] = {
     "HARVEST_PLAY": ({"play_exploits": harvest.apply_play}, harvest.legal_play),

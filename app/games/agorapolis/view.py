@@ -4,8 +4,8 @@ Hidden fragments and how they appear in the views of the seats allowed to see th
 
 - a held card: ``{"card": id, "holder": seat}`` (own ``hand``, Astronomical Insight's
   ``insight.hands``; everyone's ``hand`` at ``GAME_OVER``);
-- a deck card: ``{"card": id, "deck_index": i}`` (Insight's ``insight.deck_top``); the
-  whole deck order as a list of ids is never shown;
+- one of the top 3 deck cards: ``{"card": id, "deck_index": i}`` (Insight's
+  ``insight.deck_top``); the deck order as a list of ids is never shown to anyone;
 - a card of a pending Exploit draw: ``{"card": id, "drawn_by": winner}``;
 - a card of a pending Heroic Year draw: ``{"card": id, "heroic_owner": owner}``;
 - an unrevealed commit: ``{"seat": seat, "move": move}`` (the author's ``my_commit``);
@@ -168,7 +168,7 @@ def secrets(state: State) -> list[tuple[frozenset[int], Any]]:
         hidden.extend((frozenset(allowed), held_card(card, holder)) for card in player["held"])
     if state["deck"]:
         hidden.append((frozenset(), list(state["deck"])))
-    for index, card in enumerate(state["deck"]):
+    for index, card in enumerate(state["deck"][:3]):
         allowed = {insight} if insight is not None and index < 3 else set()
         hidden.append((frozenset(allowed), deck_card(card, index)))
     draw = state["draw"]
