@@ -68,17 +68,24 @@ def _orientations(others: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-#: the two triangle shapes by base b: A = {b, b+Q, b+R}, B = {b, b+Q-R, b+Q}
-TRIANGLES: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...] = (
-    (_Q, _R, _orientations((_Q, _R))),
-    (_Q - _R, _Q, _orientations((_Q - _R, _Q))),
-)
+Orients = tuple[tuple[int, int], ...]
+Suffixes = tuple[tuple[int, tuple[int, int, int]], ...]
+
+
+def _shape(d1: int, d2: int) -> tuple[int, int, Orients, Suffixes]:
+    orients = _orientations((d1, d2))
+    return d1, d2, orients, tuple((off, (rot, 1, 0)) for off, rot in orients)
+
+
+#: the two triangle shapes by base b: A = {b, b+Q, b+R}, B = {b, b+Q-R, b+Q}; each with
+#: its 3 (anchor offset, rotation) and the ground-placement tail (rot, level 1, 0 stones)
+TRIANGLES: tuple[tuple[int, int, Orients, Suffixes], ...] = (_shape(_Q, _R), _shape(_Q - _R, _Q))
 
 
 class City:
     """The decoded stacking of one city: height and top hex code per packed position."""
 
-    __slots__ = ("height", "levels", "top")
+    __slots__ = ("_placements", "height", "lakes", "levels", "top")
 
     def __init__(self, placed: Sequence[Sequence[int]]) -> None:
         height: dict[int, int] = {}
@@ -102,6 +109,9 @@ class City:
         self.top = top
         #: level of each placement, in placement order
         self.levels = levels
+        self._placements: list[Placement] | None = None
+        #: the city's lakes as (q, r) positions, filled in by whoever computes them first
+        self.lakes: set[tuple[int, int]] | None = None
 
     def visible(self) -> list[tuple[int, int, int, int]]:
         """(q, r, level, hex code) of every visible hex, sorted by position."""
@@ -136,38 +146,81 @@ class City:
         return hs[0] + 1, QUARRY[codes[0]] + QUARRY[codes[1]] + QUARRY[codes[2]]
 
     def placements(self) -> list[Placement]:
-        """Every legal orientation, sorted by (q, r, rot) (spec §9)."""
+        """Every legal orientation (spec §9), in a fixed order (see :meth:`_enumerate`);
+        computed once per city (callers must not modify the list)."""
+        if self._placements is None:
+            self._placements = self._enumerate()
+        return self._placements
+
+    def _enumerate(self) -> list[Placement]:
+        """The legal orientations, by triangles.
+
+        Triangles are found with set algebra on shifted position sets: a triangle with
+        base b and offsets (0, d1, d2) is all-occupied iff b is in O, O - d1 and O - d2,
+        and is a ground candidate iff b is in F, F - d1 or F - d2 (F: the frontier, empty
+        positions next to the city) and in none of O, O - d1, O - d2. Output order: per
+        triangle shape, raised then ground, by base position, then the 3 rotations.
+        """
+        try:
+            return self._triangles()
+        except KeyError:  # a position outside the prefilled table: extend it, retry
+            for p in list(self.height):
+                q, r = unpack(p)
+                for dq in range(-3, 4):
+                    for dr in range(-3, 4):
+                        _QR[pack(q + dq, r + dr)] = (q + dq, r + dr)
+            return self._triangles()
+
+    def _triangles(self) -> list[Placement]:
         height = self.height
         top = self.top
-        out: list[tuple[int, int, int, int]] = []
-        append = out.append
-        # raised: the base of an all-occupied triangle is occupied
-        for b, h in height.items():
-            for d1, d2, orients in TRIANGLES:
-                if height.get(b + d1) != h or height.get(b + d2) != h:
+        occupied = height.keys()
+        frontier = {p + d for p in height for d in DIRS}
+        frontier.difference_update(occupied)
+        qr = _QR
+        out: list[Placement] = []
+        for d1, d2, orients, suffixes in TRIANGLES:
+            shifted1 = {p - d1 for p in occupied}
+            shifted2 = {p - d2 for p in occupied}
+            # raised: equal heights, at least two tiles under it
+            for b in sorted(shifted1.intersection(shifted2).intersection(occupied)):
+                h = height[b]
+                if height[b + d1] != h or height[b + d2] != h:
                     continue
                 c0, c1, c2 = top[b], top[b + d1], top[b + d2]
-                t0 = c0 >> 2
-                if t0 == c1 >> 2 == c2 >> 2:
+                if c0 >> 2 == c1 >> 2 == c2 >> 2:
                     continue
                 gain = QUARRY[c0] + QUARRY[c1] + QUARRY[c2]
-                for off, rot in orients:
-                    append((b + off, rot, h + 1, gain))
-        # ground: an all-empty triangle with a cell on the frontier (empty, next to the city)
-        frontier = {p + d for p in height for d in DIRS}
-        frontier.difference_update(height)
-        for d1, d2, orients in TRIANGLES:
-            bases = set(frontier)
-            bases.update([p - d1 for p in frontier])
-            bases.update([p - d2 for p in frontier])
-            for b in bases:
-                if b in height or b + d1 in height or b + d2 in height:
-                    continue
-                for off, rot in orients:
-                    append((b + off, rot, 1, 0))
-        out.sort()
-        result: list[Placement] = []
-        for a, rot, level, gain in out:
-            q = (a + HALF) // W
-            result.append((q, a - q * W, rot, level, gain))
-        return result
+                out.extend([qr[b + off] + (rot, h + 1, gain) for off, rot in orients])
+            # ground: all three empty, one of them on the frontier
+            bases = frontier.union([p - d1 for p in frontier], [p - d2 for p in frontier])
+            bases.difference_update(occupied, shifted1, shifted2)
+            out.extend([qr[b + off] + suffix for b in sorted(bases) for off, suffix in suffixes])
+        return out
+
+
+#: (q, r) of packed positions, prefilled around the origin (legal cities stay within
+#: about 65 of it); ``_enumerate`` extends it if ever needed
+_QR: dict[int, tuple[int, int]] = {
+    pack(q, r): (q, r) for q in range(-72, 73) for r in range(-72, 73)
+}
+_CACHE_SIZE = 8
+_cache: list[tuple[Sequence[Sequence[int]], int, Sequence[int], City]] = []
+
+
+def decode(placed: Sequence[Sequence[int]]) -> City:
+    """``City(placed)``, remembering the last few decoded cities.
+
+    ``legal_moves`` and ``apply`` are usually called on the same state one after the
+    other; states are never mutated, so the same placement list object (checked by
+    identity, length and last entry) always decodes to the same city.
+    """
+    n = len(placed)
+    last = placed[-1]
+    for entry in _cache:
+        if entry[0] is placed and entry[1] == n and entry[2] is last:
+            return entry[3]
+    city = City(placed)
+    _cache.insert(0, (placed, n, last, city))
+    del _cache[_CACHE_SIZE:]
+    return city

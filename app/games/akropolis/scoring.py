@@ -82,27 +82,34 @@ def lakes(occupied: set[Pos]) -> set[Pos]:
 
     Each connected part of the city is flood-filled inside its own bounding box enlarged
     by one (on the hex grid a hole is always enclosed by a single connected part), so a
-    map made of far-apart islands costs no more than the islands themselves.
+    map made of far-apart islands costs no more than the islands themselves. Box cells
+    are numbered ``(q - q0) * stride + (r - r0)`` with one spare column per row, so the
+    six neighbour steps are constant offsets and never wrap into the box.
     """
     found: set[Pos] = set()
     for part in _components(occupied):
-        qs = [q for q, _ in part]
-        rs = [r for _, r in part]
-        q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
-        outside = {(q0, r0)}
-        stack = [(q0, r0)]
+        q0 = min(q for q, _ in part) - 1
+        q1 = max(q for q, _ in part) + 1
+        r0 = min(r for _, r in part) - 1
+        r1 = max(r for _, r in part) + 1
+        stride = r1 - r0 + 2
+        free = {i * stride + j for i in range(q1 - q0 + 1) for j in range(r1 - r0 + 1)}
+        free.difference_update([(q - q0) * stride + (r - r0) for q, r in part])
+        steps = (stride, -stride, 1, -1, stride - 1, 1 - stride)
+        free.discard(0)
+        stack = [0]  # the corner (q0, r0) is outside the part
         while stack:
-            for n in _neighbours(stack.pop()):
-                if n in outside or n in part:
-                    continue
-                if q0 <= n[0] <= q1 and r0 <= n[1] <= r1:
-                    outside.add(n)
+            cell = stack.pop()
+            for step in steps:
+                n = cell + step
+                if n in free:
+                    free.discard(n)
                     stack.append(n)
-        for q in range(q0, q1 + 1):
-            for r in range(r0, r1 + 1):
-                p = (q, r)
-                if p not in outside and p not in occupied:
-                    found.add(p)
+        for cell in free:
+            i, j = divmod(cell, stride)
+            p = (q0 + i, r0 + j)
+            if p not in occupied:
+                found.add(p)
     return found
 
 
@@ -117,14 +124,21 @@ def _type_detail(districts: int, qualifying: int, doubled: int, value: int, star
     }
 
 
-def score_cells(cells: Mapping[Pos, Cell], variants: Iterable[str] = (), stones: int = 0) -> dict:
-    """:func:`score_details` on an already normalised map."""
+def score_cells(
+    cells: Mapping[Pos, Cell],
+    variants: Iterable[str] = (),
+    stones: int = 0,
+    lake: set[Pos] | None = None,
+) -> dict:
+    """:func:`score_details` on an already normalised map (``lake``: its lakes, if the
+    caller already knows them)."""
     active = set(variants)
     unknown = active - set(VARIANTS)
     if unknown:
         raise ValueError(f"unknown variant(s): {', '.join(sorted(unknown))}")
     occupied = set(cells)
-    lake = lakes(occupied)
+    if lake is None:
+        lake = lakes(occupied)
     stars = dict.fromkeys(TYPES, 0)
     districts: dict[str, list[Pos]] = {t: [] for t in TYPES}
     for p, (_, kind, type_, n) in cells.items():

@@ -14,8 +14,8 @@ from typing import Any
 
 from app.games.akropolis import architect
 from app.games.akropolis.components import HEX_OF, tile_card
-from app.games.akropolis.geometry import City
-from app.games.akropolis.scoring import score_details
+from app.games.akropolis.geometry import City, decode
+from app.games.akropolis.scoring import lakes, normalise, score_cells
 from app.games.interface import State, View
 
 
@@ -35,9 +35,18 @@ def visible_hexes(city: City) -> list[dict[str, Any]]:
     ]
 
 
+def city_score(city: City, hexes: list[dict[str, Any]], variants: list[str], stones: int) -> dict:
+    """Live score of a decoded city (its lakes are remembered on the city object, which
+    the decode cache shares between the views of one state)."""
+    cells = normalise(hexes)
+    if city.lakes is None:
+        city.lakes = lakes(set(cells))
+    return score_cells(cells, variants, stones, city.lakes)
+
+
 def _city_view(state: State, seat: int) -> dict[str, Any]:
     record = state["cities"][seat]
-    city = City(record["placed"])
+    city = decode(record["placed"])
     hexes = visible_hexes(city)
     return {
         "seat": seat,
@@ -48,7 +57,7 @@ def _city_view(state: State, seat: int) -> dict[str, Any]:
             {"tile_id": tid, "q": q, "r": r, "rot": rot, "level": level}
             for (tid, q, r, rot), level in zip(record["placed"], city.levels, strict=True)
         ],
-        "score": score_details(hexes, state["variants"], record["stones"]),
+        "score": city_score(city, hexes, state["variants"], record["stones"]),
     }
 
 
