@@ -111,6 +111,7 @@ def apply(state: State, seat: int, move: Move) -> State:
         new["architect"] = {**new["architect"], "stones": new["architect"]["stones"] + tile}
     last: dict[str, Any] = {
         "seat": seat,
+        "round": state["round"],
         "tile_index": tile,
         "tile_id": tile_id,
         "cost": tile,
@@ -132,11 +133,13 @@ def _architect_turn(new: State) -> dict[str, Any]:
     """The Illustrious Architect's automatic turn (solo, §8); updates ``new`` in place."""
     site = new["site"]
     bot = new["architect"]
+    played_in = new["round"]
     index = architect.choose(site, bot["stones"])
     tile_id = site[index]
     new["site"] = site[:index] + site[index + 1 :]
     new["architect"] = {"stones": bot["stones"] - index, "tiles": [*bot["tiles"], tile_id]}
     return {
+        "round": played_in,
         "tile_index": index,
         "tile_id": tile_id,
         "cost": index,
