@@ -14,7 +14,7 @@ from typing import Any, cast
 from app.games.interface import Game, JsonDict, Move, State
 
 # One line per game module. A game lands here once its conformance suite passes.
-GAME_MODULES: tuple[str, ...] = ("app.games.race", "app.games.akropolis")
+GAME_MODULES: tuple[str, ...] = ("app.games.race", "app.games.akropolis", "app.games.agorapolis")
 
 
 class UnknownGame(KeyError):

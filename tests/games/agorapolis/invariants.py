@@ -31,8 +31,9 @@ def check_invariants(state: State) -> None:
         cards += player["held"]
         bets = [b or 0 for b in player["bets"].values()]
         assert all(0 <= b <= 8 for b in bets)
-        assert sum(bets) + player["remaining"] + player["unbet"] + player["sacrificed"] == (
-            player["hand"]
+        assert (
+            sum(bets) + player["remaining"] + player["unbet"] + player["sacrificed"]
+            == (player["hand"])
         )
         for sector in SECTORS:
             for die in player["dice"][sector]:
