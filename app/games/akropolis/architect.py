@@ -13,6 +13,9 @@ from collections.abc import Iterable, Sequence
 
 from app.games.akropolis.components import START_ID, TYPES, has_plaza, tile_hexes
 
+#: district types whose variant always doubles the Architect's districts (D9)
+VARIANT_OF = {"barracks": "barracks", "garden": "gardens"}
+
 
 def choose(site: Sequence[int], stones: int) -> int:
     """Site index the Architect takes (§8, D16)."""
@@ -71,6 +74,3 @@ def score(tiles: Iterable[int], level: str, variants: Iterable[str] = (), stones
         "details": detail,
         "quarry_count": quarries,
     }
-
-
-VARIANT_OF = {"barracks": "barracks", "garden": "gardens"}

@@ -74,8 +74,6 @@ def tile_card(tile_id: int) -> dict[str, Any]:
 
 # ---- hex codes (hot path tables) ------------------------------------------------------
 
-KIND_QUARRY, KIND_DISTRICT, KIND_PLAZA = 0, 1, 2
-_KIND_CODE = {"quarry": KIND_QUARRY, "district": KIND_DISTRICT, "plaza": KIND_PLAZA}
 MAX_CODE = (max(TILES) + 1) * 4
 
 
@@ -93,7 +91,3 @@ QUARRY: tuple[int, ...] = tuple(1 if h is not None and h["kind"] == "quarry" els
 
 def has_plaza(tile_id: int) -> bool:
     return any(h["kind"] == "plaza" for h in tile_hexes(tile_id))
-
-
-def hex_kind_code(hex_: dict[str, Any]) -> int:
-    return _KIND_CODE[hex_["kind"]]

@@ -284,3 +284,15 @@ def test_apply_copies_are_independent() -> None:
     a = akropolis.apply(state, seat, move)
     b = akropolis.apply(copy.deepcopy(state), seat, move)
     assert a == b
+
+
+def test_stone_reserve_is_unlimited_d13() -> None:
+    # 40 cubes in the box, but the reserve never runs out: 45 stones held, still gaining
+    state = _state(4, seed=1)
+    seat = state["turn"]
+    for other in range(4):
+        state = _with(state, other, stones=12)
+    built = _with(state, seat, placed=[[0, 0, 0, 0], [5, 1, -1, 0]], stones=9)
+    assert sum(c["stones"] for c in built["cities"]) == 45
+    new = akropolis.apply(built, seat, {"tile": 0, "q": 0, "r": -1, "rot": 1})
+    assert new["cities"][seat]["stones"] == 11

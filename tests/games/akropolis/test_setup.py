@@ -6,7 +6,6 @@ import orjson
 import pytest
 
 from app.games import akropolis
-from app.games.akropolis.components import MARKS, PLAZA_STARS, TILES, tiles_for
 from app.games.akropolis.setup import INFO, stacks_for
 from app.games.interface import InvalidOptions
 from app.games.options import normalize_options
@@ -21,25 +20,6 @@ TABLE = {
     "solo": (1, False, 37, 4, 11, 3, 18),
     "solo long": (1, True, 61, 4, 19, 3, 30),
 }
-
-
-def test_component_counts() -> None:
-    assert len(TILES) == 61
-    assert sum(m == "2+" for m in MARKS.values()) == 37
-    assert sum(m == "3+" for m in MARKS.values()) == 12
-    assert sum(m == "4" for m in MARKS.values()) == 12
-    assert PLAZA_STARS == {"house": 1, "market": 2, "barracks": 2, "temple": 2, "garden": 3}
-    assert len(tiles_for(2, False)) == 37 and len(tiles_for(3, False)) == 49
-
-
-def test_hex_totals_for_two_players() -> None:
-    counts: dict[str, int] = {}
-    for tid in tiles_for(2, False):
-        for h in TILES[tid]:
-            key = h["kind"] if h["kind"] == "quarry" else f"{h['kind']}:{h['type']}"
-            counts[key] = counts.get(key, 0) + 1
-    assert counts["quarry"] == 37 and counts["district:house"] == 18
-    assert counts["plaza:garden"] == 3 and counts["district:garden"] == 6
 
 
 @pytest.mark.parametrize("mode", sorted(TABLE))
