@@ -22,6 +22,11 @@ Decisions taken here where the spec leaves a choice open:
   the bare ``{"tile", "q", "r", "rot"}`` form.
 * **Architect level option** is accepted with any seat count and ignored unless solo;
   variants are allowed in solo with BGA's Architect rules (D9).
+* **Order of legal moves** is fixed (tile index, then triangle shape, raised before
+  ground, position, rotation) but has no meaning; tests compare sorted lists.
+* **Memoisation.** ``geometry.decode`` keeps the last few decoded cities keyed by the
+  identity of their placement list (states are never mutated, so this is pure
+  memoisation: ``legal_moves``, ``apply`` and the views of one state decode once).
 * **Far coordinates.** A move naming a position more than 256 away from the origin is
   refused as "not adjacent" (no legal city can reach it).
 * **Secrets.** A face-down tile is hidden as its card ``{"id": n, "hexes": [...]}``, the

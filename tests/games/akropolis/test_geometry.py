@@ -154,3 +154,16 @@ def test_every_site_tile_gets_every_placement() -> None:
     affordable = state["cities"][seat]["stones"] + 1
     assert len(moves) == per_tile * min(affordable, len(state["site"]))
     assert {m["tile"] for m in moves} == set(range(min(affordable, len(state["site"]))))
+
+
+def test_far_reaching_city_beyond_the_prefilled_table() -> None:
+    # a legal line of 40 tiles reaches q = 80 (no real game gets that far)
+    placed = list(START)
+    for step in range(40):
+        tid = 1 + step % 61
+        q = 2 + 2 * step
+        placed.append([tid, q, 0, 0])  # (q,0), (q,-1), (q+1,-1): touches the previous one
+        assert City(placed[:-1]).check(q, 0, 0) == (1, 0)
+    legal = City(placed).placements()
+    assert max(q for q, _, _, _, _ in legal) > 80
+    assert sorted(legal) == naive_legal(placed)
