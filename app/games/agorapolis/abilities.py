@@ -37,13 +37,18 @@ def own_die(state: State, seat: int, move: Move, key: str = "die") -> int:
     return index
 
 
-def pay(state: State, seat: int, sector: str, amount: int = 1) -> None:
-    """Check and take a paid ability's cost (Sabotage first, then the reserve)."""
+def check_cost(state: State, seat: int, sector: str, amount: int = 1) -> None:
+    """Refuse a paid ability that Sabotage blocks or the reserve cannot pay."""
     if sabotaged(state, seat, sector):
         refuse("sector_sabotaged", f"{sector} is sabotaged")
     if spendable(state, seat, sector) < amount:
         code = "agriculture_floor" if sector == "agriculture" else "not_enough_reserve"
         refuse(code, f"{amount} spendable {sector} point(s) needed")
+
+
+def pay(state: State, seat: int, sector: str, amount: int = 1) -> None:
+    """Check and take a paid ability's cost (Sabotage first, then the reserve)."""
+    check_cost(state, seat, sector, amount)
     state["players"][seat]["reserves"][sector] -= amount
 
 
@@ -56,6 +61,7 @@ def society_adjust(state: State, seat: int, move: Move) -> None:
     delta = move.get("delta")
     if isinstance(delta, bool) or delta not in (-2, -1, 1, 2):
         malformed("delta is -1 or +1 (±2 with Patron of Philosophers)")
+    check_cost(state, seat, "society")
     if delta not in society_deltas(state, seat):
         refuse("no_card", "±2 needs Patron of Philosophers")
     die = dice_of(state, seat)[index]
@@ -94,6 +100,7 @@ def commerce_swap(state: State, seat: int, move: Move) -> None:
     market = move.get("market", "common")
     if market not in ("common", "colony"):
         malformed('market is "common" or "colony"')
+    check_cost(state, seat, "commerce")
     pool = market_dice(state, seat, market)
     other = get_int(move, "market_die")
     if other >= len(pool):
@@ -152,6 +159,7 @@ def military_attack(state: State, seat: int, move: Move) -> None:
     sector = get_sector(move, "sector")
     if target == seat:
         malformed("attack another seat")
+    check_cost(state, seat, "military")
     if immune(state, target):
         refuse("target_immune", "the League protects this seat's reserves")
     if spendable(state, target, sector) < 1:

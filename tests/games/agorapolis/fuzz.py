@@ -27,8 +27,8 @@ def fuzz_game(seed: int, *, deep: bool = False) -> int:
             for waiting in sorted(agorapolis.to_act(state)):
                 fallback = agorapolis.timeout_move(state, waiting)
                 agorapolis.apply(state, waiting, copy.deepcopy(fallback))
-        before = copy.deepcopy(state)
         if index % 11 == 0:
+            before = copy.deepcopy(state)
             bogus = {"type": "resist", "count": 99}
             try:
                 agorapolis.apply(state, seat, bogus)

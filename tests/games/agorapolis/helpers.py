@@ -101,4 +101,4 @@ def to_action(state: State, bets: dict[int, Sequence[int]]) -> State:
 
 
 def zero_bets(seats: int) -> dict[int, Sequence[int]]:
-    return {seat: (0, 0, 0, 0, 0) for seat in range(seats)}
+    return dict.fromkeys(range(seats), (0, 0, 0, 0, 0))
