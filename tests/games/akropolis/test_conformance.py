@@ -8,7 +8,8 @@ city in the view is the top of its column (covered hexes never score: the live s
 equals ``score_city`` of an independent replay's tops).
 
 Fuzzing: ``AKROPOLIS_FUZZ_GAMES`` (default 400) seeded games with the cheap checks,
-cycling through seat counts and every option mix.
+cycling through seat counts and every option mix; ``AKROPOLIS_DEEP_FUZZ_GAMES`` (default
+0) more games the same way with every deep check (views, leaks, mutation, wrong seat).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tests.games.akropolis.helpers import naive_stack
 from tests.games.conformance import play_random_game
 
 FUZZ_GAMES = int(os.environ.get("AKROPOLIS_FUZZ_GAMES", "400"))
+DEEP_FUZZ_GAMES = int(os.environ.get("AKROPOLIS_DEEP_FUZZ_GAMES", "0"))
 TURNS = {(1, False): 18, (1, True): 30, (2, False): 18, (2, True): 30, (3, False): 16}
 TURNS |= {(3, True): 20, (4, False): 15}
 
@@ -148,11 +150,22 @@ def test_deep_random_games(seats: int, options: dict[str, Any], replica: int) ->
     _check_end(seats, options, run)
 
 
+def _fuzz(chunk: int, games: int, deep: bool, first_seed: int) -> None:
+    game = _checked(deep=deep)
+    for index in range(chunk, games, 4):
+        seats = 1 + (index + index // 4) % 4
+        options = option_mix(seats, index // 4)
+        run = play_random_game(game, seats, options, first_seed + index, deep=deep)
+        _check_end(seats, options, run)
+
+
 @pytest.mark.parametrize("chunk", range(4))
 def test_fuzz_random_games(chunk: int) -> None:
-    game = _checked(deep=False)
-    for index in range(chunk, FUZZ_GAMES, 4):
-        seats = 1 + index % 4
-        options = option_mix(seats, index // 4)
-        run = play_random_game(game, seats, options, 50_000 + index, deep=False)
-        _check_end(seats, options, run)
+    _fuzz(chunk, FUZZ_GAMES, deep=False, first_seed=50_000)
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_deep_fuzz_random_games(chunk: int) -> None:
+    if not DEEP_FUZZ_GAMES:
+        pytest.skip("set AKROPOLIS_DEEP_FUZZ_GAMES to run")
+    _fuzz(chunk, DEEP_FUZZ_GAMES, deep=True, first_seed=90_000)
