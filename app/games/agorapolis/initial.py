@@ -77,7 +77,6 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         "league_immune": [],
         "commits": {},
         "committed": [],
-        "reveal": None,
         "attack": None,
         "active_seat": None,
         "last_active": None,

@@ -2,8 +2,8 @@
 
 Hidden fragments and how they appear in the views of the seats allowed to see them:
 
-- a held card: ``{"card": id, "holder": seat}`` (own ``hand``, Astronomical Insight's
-  ``insight.hands``; everyone's ``hand`` at ``GAME_OVER``);
+- a held card: ``{"card": id, "holder": seat}`` (own ``my_cards``, Astronomical Insight's
+  ``insight.hands``; ``players[i].held`` at ``GAME_OVER``);
 - one of the top 3 deck cards: ``{"card": id, "deck_index": i}`` (Insight's
   ``insight.deck_top``); the deck order as a list of ids is never shown to anyone;
 - a card of a pending Exploit draw: ``{"card": id, "drawn_by": winner}``;
@@ -130,7 +130,7 @@ def view(state: State, seat: int | None) -> View:
 
 def _private(state: State, seat: int) -> dict[str, Any]:
     private: dict[str, Any] = {
-        "hand": [held_card(card, seat) for card in state["players"][seat]["held"]]
+        "my_cards": [held_card(card, seat) for card in state["players"][seat]["held"]]
     }
     commit = state["commits"].get(str(seat))
     private["my_commit"] = None if commit is None else {"seat": seat, "move": commit}
