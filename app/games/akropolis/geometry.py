@@ -8,7 +8,7 @@ about 2 hexes per placement from the origin, and :data:`MAX_COORD` bounds what a
 may name.
 
 Legality depends only on positions, never on the tile's contents, so the legal
-orientations are computed once per turn (:func:`placements`) and offered for every
+orientations are computed once per turn (:meth:`City.placements`) and offered for every
 affordable site tile (§9). Instead of trying every (anchor, rotation), we enumerate the
 *triangles* (three mutually adjacent positions, two per grid vertex) and emit the three
 rotations of each legal triangle.
@@ -23,6 +23,8 @@ from app.games.akropolis.components import CW, QUARRY, START_HEXES, START_ID
 W = 1024
 HALF = W // 2
 MAX_COORD = 256
+
+NOT_ADJACENT = "not adjacent: a ground tile must touch the city along at least one edge"
 
 Placement = tuple[int, int, int, int, int]
 """A legal orientation: (q, r, rot, level, stones gained)."""
@@ -124,7 +126,7 @@ class City:
     def check(self, q: int, r: int, rot: int) -> tuple[int, int] | str:
         """(level, stones gained) of placing a tile at (q, r, rot), or why it is illegal."""
         if max(abs(q), abs(r)) > MAX_COORD:
-            return "not adjacent: a ground tile must touch the city along an edge"
+            return NOT_ADJACENT
         a = q * W + r
         cells = (a, a + CWP[rot], a + CWP[(rot + 1) % 6])
         height = self.height
@@ -134,7 +136,7 @@ class City:
                 for d in DIRS:
                     if p + d in height:
                         return 1, 0
-            return "not adjacent: a ground tile must touch the city along at least one edge"
+            return NOT_ADJACENT
         if 0 in hs:
             return "hole under the tile: a raised tile cannot sit partly over an empty space"
         if hs[0] != hs[1] or hs[1] != hs[2]:
