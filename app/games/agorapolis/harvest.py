@@ -64,7 +64,7 @@ def parse_play(state: State, seat: int, move: Move) -> Move:
         if not isinstance(item, dict) or set(item) - {"card", "sector"}:
             malformed('each card is {"card": id} or {"card": id, "sector": s}')
         card = item.get("card")
-        if card not in BY_ID:
+        if not isinstance(card, str) or card not in BY_ID:
             malformed(f"unknown card {card!r}")
         if card in seen:
             malformed(f"{card} listed twice")
@@ -157,7 +157,11 @@ def league_candidates(state: State) -> list[str]:
 
 def apply_league(state: State, seat: int, move: Move) -> None:
     chosen = move.get("immune_to", [])
-    if not isinstance(chosen, list) or len(set(map(str, chosen))) != len(chosen):
+    if (
+        not isinstance(chosen, list)
+        or not all(isinstance(card, str) for card in chosen)
+        or len(set(chosen)) != len(chosen)
+    ):
         malformed("immune_to must be a list of distinct card ids")
     listed = league_candidates(state)
     for card in chosen:
@@ -222,6 +226,8 @@ def apply_heroic(state: State, seat: int, move: Move) -> None:
         if not isinstance(item, dict) or set(item) != {"player", "card"}:
             malformed("each assignment is {player, card}")
         player = get_seat(state, item, "player")
+        if not isinstance(item["card"], str):
+            malformed("card ids are strings")
         if item["card"] not in heroic["cards"] or item["card"] in given:
             malformed("assign each drawn card exactly once")
         given[item["card"]] = player

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.agorapolis.cities import FETISH
-from app.games.agorapolis.common import SECTORS, insight_owner, refuses
+from app.games.agorapolis.common import SECTORS, copy_state, insight_owner, refuses
 from app.games.interface import Move, State, View
 
 SECRET_MOVES = frozenset(
@@ -125,7 +125,7 @@ def view(state: State, seat: int | None) -> View:
     }
     if seat is not None:
         public.update(_private(state, seat))
-    return public
+    return copy_state(public)  # never share mutable parts with the state
 
 
 def _private(state: State, seat: int) -> dict[str, Any]:
