@@ -6,7 +6,7 @@ from typing import Any
 
 from app.games.agorapolis.common import RESIST_SECONDS, SECTORS, spendable
 from app.games.agorapolis.harvest import league_candidates, strife_pair
-from app.games.agorapolis.investment import bet_limits, delphi_available
+from app.games.agorapolis.investment import bet_limits
 from app.games.interface import Move, NotYourTurn, State
 
 
@@ -54,7 +54,6 @@ def timeout_move(state: State, seat: int) -> Move:
         low, _ = bet_limits(state, seat, sector, state["players"][seat]["remaining"])
         return {"type": "bet", "sector": sector, "dice": low}
     if phase == "INVEST_DELPHI":
-        delphi_available(state, seat)
         return {"type": "delphi_pass"}
     if phase == "ACTION_OLYMPIC":
         return {"type": "olympic_sacrifice", "take": {}}

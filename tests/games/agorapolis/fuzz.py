@@ -27,6 +27,10 @@ def fuzz_game(seed: int, *, deep: bool = False) -> int:
             for waiting in sorted(agorapolis.to_act(state)):
                 fallback = agorapolis.timeout_move(state, waiting)
                 agorapolis.apply(state, waiting, copy.deepcopy(fallback))
+        if index % 13 == 0:
+            listed = agorapolis.legal_moves(state, seat)
+            for legal in listed[:: max(1, len(listed) // 30)]:
+                agorapolis.apply(state, seat, legal)  # listed moves are accepted
         if index % 11 == 0:
             before = copy.deepcopy(state)
             bogus = {"type": "resist", "count": 99}
