@@ -90,6 +90,7 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
         "endgame": None,
         "events": [],
         "event_seq": 0,
+        "setup_log": [],
         "rng": Rng.from_seed(seed).dump(),
     }
     cities = list(CITY_IDS)
@@ -111,5 +112,6 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
             break
     state["holder"] = contenders[0]
     event(state, "holder", seat=contenders[0])
+    state["setup_log"] = [dict(entry) for entry in state["events"]]
     start_round(state)
     return state

@@ -122,6 +122,7 @@ def view(state: State, seat: int | None) -> View:
         "resolution": state["resolution"],
         "endgame": state["endgame"],
         "events": state["events"],
+        "setup_log": state["setup_log"],
     }
     if seat is not None:
         public.update(_private(state, seat))

@@ -83,3 +83,12 @@ def test_registered() -> None:
     from app.games.registry import GAME_MODULES
 
     assert "app.games.agorapolis" in GAME_MODULES
+
+
+def test_setup_draws_stay_public_in_the_view() -> None:
+    state = agorapolis.setup(5, {}, 9)
+    log = agorapolis.view(state, None)["setup_log"]
+    kinds = [entry["event"] for entry in log]
+    assert kinds[0] == "cities" and kinds[1] == "market_rolled" and kinds[-1] == "holder"
+    assert log[0]["cities"] == [p["city"] for p in state["players"]]
+    assert log[-1]["seat"] == state["holder"]
