@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from app.games.agorapolis.abilities import action_moves, apply_action_move, has_action
+from app.games.agorapolis.abilities import apply_action_move
+from app.games.agorapolis.action_list import action_moves, has_action
 from app.games.agorapolis.common import (
     SECTORS,
     card_owner,

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.agorapolis.common import RESIST_SECONDS, SECTORS, spendable
-from app.games.agorapolis.harvest import league_candidates, strife_pair
+from app.games.agorapolis.harvest import league_candidates
 from app.games.agorapolis.investment import bet_limits
+from app.games.agorapolis.strife import strife_pair
 from app.games.interface import Move, NotYourTurn, State
 
 

@@ -11,6 +11,7 @@ from app.games.agorapolis import (
     harvest,
     investment,
     resolution,
+    strife,
 )
 from app.games.agorapolis.abilities import ACTION_TYPES
 from app.games.agorapolis.common import copy_state
@@ -27,10 +28,10 @@ PHASES: dict[str, tuple[dict[str, Handler], Lister | None]] = {
     "HARVEST_PLAY": ({"play_exploits": harvest.apply_play}, harvest.legal_play),
     "HARVEST_LEAGUE": ({"league_immunity": harvest.apply_league}, harvest.legal_league),
     "HARVEST_HEROIC": ({"heroic_distribute": harvest.apply_heroic}, harvest.legal_heroic),
-    "HARVEST_STRIFE": ({"strife_allocate": harvest.apply_allocate}, harvest.legal_allocate),
+    "HARVEST_STRIFE": ({"strife_allocate": strife.apply_allocate}, strife.legal_allocate),
     "HARVEST_STRIFE_RESIST": (
-        {"strife_resist": harvest.apply_strife_resist},
-        harvest.legal_strife_resist,
+        {"strife_resist": strife.apply_strife_resist},
+        strife.legal_strife_resist,
     ),
     "INVEST_BET": ({"bet": investment.apply_bet}, investment.legal_bet),
     "INVEST_PYTHIA": ({"bet": investment.apply_pythia_bet}, investment.legal_bet),
