@@ -36,9 +36,9 @@ Implementation decisions where the spec leaves room (besides its §18):
 - ``renown_target`` 0 means the spec's default (18 / 14 / 10 by player count); a room
   may only lower it (1..default).
 - ``legal_moves`` is complete everywhere except where §14 allows a canonical list:
-  ``exploit_bid`` (one vector per total, greedy from the largest reserve),
-  ``olympic_sacrifice`` (per multiple of 3: unbet first, or military first) and
-  ``play_exploits`` with eight or more held cards (nothing, each card alone, all).
+  ``exploit_bid`` (one vector per total, greedy from the largest reserve) and
+  ``play_exploits`` beyond 8,192 combinations, i.e. about a dozen held cards (nothing,
+  each card alone, all cards); ``apply`` accepts any valid move regardless.
 - Illegal moves raise ``IllegalMove`` whose reason starts with the §14 code
   (``"not_enough_reserve: ..."``); a move type unknown to the game is ``MalformedMove``
   and a known type in the wrong state is ``IllegalMove("wrong_phase: ...")``.

@@ -64,29 +64,21 @@ def apply_olympic(state: State, seat: int, move: Move) -> None:
     start_sector(state, SECTORS[0])
 
 
-def _greedy_take(available: dict[str, int], total: int, order: tuple[str, ...]) -> dict[str, int]:
-    take: dict[str, int] = {}
-    for key in order:
-        amount = min(available[key], total - sum(take.values()))
-        if amount:
-            take[key] = amount
-    return take
-
-
 def legal_olympic(state: State, seat: int) -> list[Move]:
-    """Canonical: per multiple of 3, dice taken from unbet first, or from military first."""
+    """Every sacrifice vector whose total is a multiple of 3 (complete; about 1,000 at most)."""
     available = olympic_available(state, seat)
-    orders = (TAKE_KEYS, ("unbet", *reversed(SECTORS)))
-    moves: list[Move] = []
-    for total in range(0, sum(available.values()) + 1, 3):
-        for order in orders:
-            move: Move = {
-                "type": "olympic_sacrifice",
-                "take": _greedy_take(available, total, order),
-            }
-            if move not in moves:
-                moves.append(move)
-    return moves
+    vectors: list[dict[str, int]] = [{}]
+    for key in TAKE_KEYS:
+        vectors = [
+            {**vector, key: amount} if amount else dict(vector)
+            for vector in vectors
+            for amount in range(available[key] + 1)
+        ]
+    return [
+        {"type": "olympic_sacrifice", "take": vector}
+        for vector in vectors
+        if sum(vector.values()) % 3 == 0
+    ]
 
 
 # --- sector steps (§7.2) --------------------------------------------------------------

@@ -26,7 +26,7 @@ from app.games.agorapolis.common import (
 from app.games.interface import Move, State
 
 #: Above this many combinations, ``play_exploits`` is enumerated canonically (see below).
-PLAY_ENUMERATION_LIMIT = 512
+PLAY_ENUMERATION_LIMIT = 8192
 
 
 def start_round(state: State) -> None:
@@ -89,8 +89,9 @@ def _options_for(card: str) -> list[dict[str, Any]]:
 def legal_play(state: State, seat: int) -> list[Move]:
     """Every subset of held cards with every sector choice; canonical if that is huge.
 
-    The canonical list (more than PLAY_ENUMERATION_LIMIT combinations, i.e. eight or more
-    held cards) keeps: nothing, each card alone (with each sector), and all cards at once.
+    The canonical list (more than PLAY_ENUMERATION_LIMIT combinations, i.e. about a dozen
+    held cards, which random or real play practically never reaches) keeps: nothing, each
+    card alone (with each sector), and all cards at once.
     ``apply`` accepts any valid subset regardless.
     """
     held = list(state["players"][seat]["held"])

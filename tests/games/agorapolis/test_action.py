@@ -356,3 +356,23 @@ def test_refused_move_changes_nothing() -> None:
         with pytest.raises((IllegalMove, MalformedMove)):
             act(state, 0, move)
     assert repr(state) == snapshot
+
+
+def test_olympic_sacrifice_list_is_complete() -> None:
+    state = game(2, held={1: ["olympic_victory"]})
+    state = play_cards(state, {1: [{"card": "olympic_victory"}]})
+    state = invest(state, {0: (1, 1, 1, 1, 1), 1: (2, 1, 0, 0, 3)})
+    moves = agorapolis.legal_moves(state, 1)
+    # unbet 4, bets 2/1/0/0/3: every vector with a total divisible by 3
+    expected = sum(
+        1
+        for u in range(5)
+        for a in range(3)
+        for s in range(2)
+        for m in range(4)
+        if (u + a + s + m) % 3 == 0
+    )
+    assert len(moves) == expected
+    assert {"type": "olympic_sacrifice", "take": {}} in moves
+    for move in moves:
+        act(state, 1, move)
