@@ -35,10 +35,17 @@ Implementation decisions where the spec leaves room (besides its §18):
   seats still equal share the place.
 - ``renown_target`` 0 means the spec's default (18 / 14 / 10 by player count); a room
   may only lower it (1..default).
-- ``legal_moves`` is complete everywhere except where §14 allows a canonical list:
-  ``exploit_bid`` (one vector per total, greedy from the largest reserve) and
+- ``legal_moves`` is complete everywhere except ``exploit_bid`` (canonical as §14
+  allows: one vector per total, greedy from the largest reserve) and, as a safety valve,
   ``play_exploits`` beyond 8,192 combinations, i.e. about a dozen held cards (nothing,
   each card alone, all cards); ``apply`` accepts any valid move regardless.
+- Internal Strife's m uses the target's *total* spendable points over all sectors.
+- A pending Heroic Year draw is seen by its owner only (Astronomical Insight sees the
+  cards once they are held).
+- Setting a die to its own value (Athens), re-betting the same count (Delphi) or swapping
+  equal dice are accepted: they use the power / pay the cost like any other use.
+- ``redact_move`` hides every ``bet`` of others, including the Pythia bet that the view
+  shows at once (the log cannot tell them apart without the state).
 - Illegal moves raise ``IllegalMove`` whose reason starts with the §14 code
   (``"not_enough_reserve: ..."``); a move type unknown to the game is ``MalformedMove``
   and a known type in the wrong state is ``IllegalMove("wrong_phase: ...")``.
