@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 
 import uvicorn
@@ -10,6 +11,10 @@ import uvicorn
 def main() -> None:
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8000"))
+    level = os.environ.get("LOG_LEVEL", "info")
+    logging.basicConfig(
+        level=level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
     uvicorn.run(
         "app.main:create_app",
         factory=True,
@@ -18,7 +23,7 @@ def main() -> None:
         ws="websockets-sansio",
         ws_max_size=1 << 20,
         proxy_headers=True,
-        log_level=os.environ.get("LOG_LEVEL", "info"),
+        log_level=level,
     )
 
 

@@ -37,6 +37,8 @@ class Settings(BaseSettings):
     playing_room_ttl_hours: int = 72
     expiry_sweep_seconds: float = 60.0
     commit_batch_max: int = 512
+    # PostgreSQL writer connections: one batch in flight per writer.
+    commit_writers: int = 3
     public_base_url: str = ""
 
     @property

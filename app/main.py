@@ -20,7 +20,7 @@ from app.db.session import create_engine, create_sessionmaker
 from app.errors import AgoraError
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
-from app.rooms.store import GroupCommitter, MoveStore
+from app.rooms.store import GroupCommitter, writers_for
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             engine=engine,
             sessions=sessions,
             hub=hub,
-            committer=GroupCommitter(MoveStore(engine), settings.commit_batch_max),
+            committer=GroupCommitter(
+                writers_for(engine, settings.commit_writers), settings.commit_batch_max
+            ),
         )
         await service.start()
         app.state.engine = engine

@@ -48,8 +48,9 @@ async def register(
     taken = await session.scalar(select(User.id).where(User.username == username))
     if taken:
         raise Conflict("that username is taken", code="username_taken")
-    if current is not None and current.is_guest:
-        user = current
+    guest = await session.get(User, current.id) if current is not None else None
+    if guest is not None and guest.is_guest:
+        user = guest
     else:
         user = User(id=new_id(), display_name=clean_display_name(display_name or username))
         session.add(user)

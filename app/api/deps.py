@@ -54,14 +54,24 @@ async def user_from_cookie(
     return user
 
 
-async def optional_user(request: Request, signer: SignerDep, session: SessionDep) -> User | None:
-    return await user_from_cookie(request.cookies.get(SESSION_COOKIE), signer, session)
+async def _lookup(request: Request, user_id: str) -> User | None:
+    # A short session of its own: a request never holds two connections at once
+    # (SQLite runs on a single one).
+    async with request.app.state.sessions() as session:
+        return await get_user(session, user_id)
 
 
-async def current_user(request: Request, signer: SignerDep, session: SessionDep) -> User:
+async def optional_user(request: Request, signer: SignerDep) -> User | None:
+    cookie = request.cookies.get(SESSION_COOKIE)
+    user_id = signer.unsign(cookie) if cookie else None
+    user = await _lookup(request, user_id) if user_id else None
+    return None if user is None or user.banned else user
+
+
+async def current_user(request: Request, signer: SignerDep) -> User:
     cookie = request.cookies.get(SESSION_COOKIE)
     if cookie and (user_id := signer.unsign(cookie)):
-        user = await get_user(session, user_id)
+        user = await _lookup(request, user_id)
         if user is not None and user.banned:
             raise Banned("this account is banned")
         if user is not None:

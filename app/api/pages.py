@@ -88,7 +88,7 @@ async def switch_language(
     response = RedirectResponse(target, status_code=303)
     if language in LANGUAGES:
         response.set_cookie(LANG_COOKIE, language, max_age=365 * 86400, samesite="lax")
-        if user is not None:
-            user.language = language
-            session.add(user)
+        stored = await session.get(User, user.id) if user is not None else None
+        if stored is not None:
+            stored.language = language
     return response

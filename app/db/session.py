@@ -18,9 +18,11 @@ def create_engine(settings: Settings) -> AsyncEngine:
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        kwargs["connect_args"] = {"timeout": 30}
+        # SQLite has one writer: one shared connection serialises every transaction
+        # instead of letting concurrent ones fail with "database is locked".
+        kwargs.update(connect_args={"timeout": 30}, pool_size=1, max_overflow=0, pool_timeout=120)
     else:
-        kwargs.update(pool_size=20, max_overflow=10, pool_pre_ping=True)
+        kwargs.update(pool_size=20, max_overflow=10, pool_recycle=1800, pool_pre_ping=True)
     engine = create_async_engine(url, **kwargs)
     if settings.is_sqlite:
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)

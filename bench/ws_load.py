@@ -1,0 +1,403 @@
+"""Closed-loop WebSocket load: R rooms x 2 seats play over real sockets.
+
+A seat moves as soon as it has seen the patch that makes it the one to act; latency
+is the mover's send -> the opponent's receipt of the resulting patch (both seats of a
+room live in the same client process, so one clock times both ends). Prints p50 /
+p95 / p99 latency, moves/s, server RSS and CPU, and the client's CPU.
+
+    python bench/ws_load.py --spawn postgres --rooms 1 100 500
+    python bench/ws_load.py --url http://127.0.0.1:8000 --server-pid 1234 --rooms 100
+
+Workloads: ``race`` (the tests' trivial game: 2 seats alternating a tiny move, the
+workload of notes/perf-anchors.md) and ``akropolis`` (random legal moves, fetched
+with a ``legal_moves`` message before each move; finished games restart).
+--spawn starts the server itself (SQLite file or the PostgreSQL test database,
+uvloop + websockets-sansio, test games on, per-socket rate limit raised for the
+closed loop) pinned to core 0 with the clients on core 1, like the peer figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing as mp
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+PIN = os.environ.get("BENCH_PIN", "1") == "1"
+
+
+@dataclass
+class RoomSeats:
+    room_id: str
+    cookies: list[str]  # session cookie per seat
+    game: str
+
+
+# ---------------------------------------------------------------- setup over HTTP
+async def make_room(client_url: str, game: str, sem: asyncio.Semaphore) -> RoomSeats:
+    async with sem:
+        async with (
+            httpx.AsyncClient(base_url=client_url, timeout=60) as host,
+            httpx.AsyncClient(base_url=client_url, timeout=60) as guest,
+        ):
+            await host.post("/api/guests", json={"name": "Host"})
+            await guest.post("/api/guests", json={"name": "Guest"})
+            options = {"target": 1_000_000} if game == "race" else {}
+            created = await host.post(
+                "/api/rooms", json={"game": game, "seats": 2, "options": options}
+            )
+            created.raise_for_status()
+            room = created.json()
+            (await guest.post(f"/api/rooms/{room['id']}/join", json={})).raise_for_status()
+            (await host.post(f"/api/rooms/{room['id']}/start")).raise_for_status()
+            return RoomSeats(
+                room["id"],
+                [host.cookies["agora_session"], guest.cookies["agora_session"]],
+                game,
+            )
+
+
+async def restart_room(client_url: str, room: RoomSeats) -> RoomSeats:
+    async with (
+        httpx.AsyncClient(base_url=client_url, timeout=60) as host,
+        httpx.AsyncClient(base_url=client_url, timeout=60) as guest,
+    ):
+        host.cookies.set("agora_session", room.cookies[0])
+        guest.cookies.set("agora_session", room.cookies[1])
+        created = (await host.post("/api/rooms", json={"game": room.game, "seats": 2})).json()
+        await guest.post(f"/api/rooms/{created['id']}/join", json={})
+        await host.post(f"/api/rooms/{created['id']}/start")
+        return RoomSeats(created["id"], room.cookies, room.game)
+
+
+# ---------------------------------------------------------------- client worker
+class Table:
+    """One room's two sockets and its in-flight move."""
+
+    def __init__(self, room: RoomSeats) -> None:
+        self.room = room
+        self.sent_at = 0.0
+        self.mover: int | None = None
+        self.expected = -1
+
+
+async def play_table(
+    url: str, table: Table, start_at: float, stop_at: float, measure_from: float,
+    latencies: list[float], counts: list[int], rng: random.Random,
+) -> None:  # fmt: skip
+    from websockets.asyncio.client import connect
+
+    ws_url = url.replace("http", "ws", 1)
+    while time.monotonic() < stop_at:
+        room = table.room
+        sockets = [
+            await connect(
+                f"{ws_url}/ws/rooms/{room.room_id}",
+                additional_headers={"Cookie": f"agora_session={cookie}"},
+                max_size=None,
+                compression=None,
+            )
+            for cookie in room.cookies
+        ]
+        finished = asyncio.Event()
+
+        async def seat_loop(seat: int) -> None:
+            ws = sockets[seat]
+            other = 1 - seat
+            to_act: list[int] = []
+            version = 0
+            async for raw in ws:
+                message = orjson.loads(raw)
+                kind = message["type"]
+                if kind == "snapshot":
+                    version = message["version"]
+                    to_act = message["view"]["to_act"] if message["view"] else []
+                elif kind == "patch":
+                    version = message["version"]
+                    for op in message["ops"]:
+                        path = op["path"]
+                        if path.startswith("/to_act"):
+                            to_act = op["value"] if path == "/to_act" else _patched(to_act, op)
+                        elif path == "/result" and op.get("value") is not None:
+                            finished.set()
+                        elif path == "":
+                            to_act = op["value"]["to_act"]
+                    # The opponent's receipt of the version the mover's move produced.
+                    if table.mover == other and table.expected == version:
+                        now = time.monotonic()
+                        if measure_from <= now <= stop_at:
+                            latencies.append(now - table.sent_at)
+                            counts[0] += 1
+                        table.mover = None
+                elif kind == "legal_moves":
+                    if message["version"] == version and message["moves"]:
+                        await send_move(ws, seat, rng.choice(message["moves"]), version)
+                    continue
+                elif kind == "error":
+                    counts[1] += 1
+                    if counts[1] <= 3:
+                        print(f"# server error: {message}", file=sys.stderr, flush=True)
+                    continue
+                else:
+                    continue
+                if finished.is_set():
+                    return
+                if seat in to_act and time.monotonic() < stop_at:
+                    if room.game == "race":
+                        await send_move(ws, seat, {"add": 1}, version)
+                    else:
+                        await ws.send('{"type":"legal_moves"}')
+
+        async def send_move(ws: Any, seat: int, move: dict[str, Any], version: int) -> None:
+            table.mover = seat
+            table.expected = version + 1
+            table.sent_at = time.monotonic()
+            await ws.send(orjson.dumps({"type": "move", "move": move, "version": version}).decode())
+
+        wait = start_at - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        loops = [asyncio.create_task(seat_loop(seat)) for seat in (0, 1)]
+        stopper = asyncio.create_task(asyncio.sleep(max(0.0, stop_at - time.monotonic())))
+        done_waiter = asyncio.create_task(finished.wait())
+        await asyncio.wait({stopper, done_waiter}, return_when=asyncio.FIRST_COMPLETED)
+        for task in (*loops, stopper, done_waiter):
+            task.cancel()
+        for ws in sockets:
+            await ws.close()
+        if not finished.is_set():
+            return
+        table.room = await restart_room(url, room)
+
+
+def _patched(to_act: list[int], op: dict[str, Any]) -> list[int]:
+    copy = list(to_act)
+    index = op["path"].split("/")[2]
+    if op["op"] == "replace":
+        copy[int(index)] = op["value"]
+    elif op["op"] == "add":
+        copy.insert(len(copy) if index == "-" else int(index), op["value"])
+    else:
+        copy.pop(int(index))
+    return copy
+
+
+def worker(url: str, rooms: list[RoomSeats], start_at: float, warmup: float, duration: float,
+           out: Any) -> None:  # fmt: skip
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    latencies: list[float] = []
+    counts = [0, 0]
+    rng = random.Random(os.getpid())
+    measure_from = start_at + warmup
+    stop_at = measure_from + duration
+
+    async def main() -> None:
+        tables = [Table(room) for room in rooms]
+        await asyncio.gather(
+            *(
+                play_table(url, t, start_at, stop_at, measure_from, latencies, counts, rng)
+                for t in tables
+            )
+        )
+
+    cpu_before = time.process_time()
+    asyncio.run(main())
+    out.put((latencies, counts, time.process_time() - cpu_before))
+
+
+# ---------------------------------------------------------------- server process
+def spawn_server(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
+    if db == "postgres":
+        import asyncpg
+
+        async def reset() -> None:
+            conn = await asyncpg.connect(POSTGRES_URL.replace("+asyncpg", ""))
+            await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+            await conn.close()
+
+        asyncio.run(reset())
+        database_url = POSTGRES_URL
+    else:
+        database_url = f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "AGORA_TEST_GAMES": "1",
+        "SECRET_KEY": "bench",
+        "WS_RATE_PER_SECOND": "100000",
+        "WS_RATE_BURST": "100000",
+        "WS_SEND_QUEUE": "4096",
+        "EXPIRY_SWEEP_SECONDS": "0",
+        "PORT": str(port),
+        "LOG_LEVEL": os.environ.get("LOG_LEVEL", "warning"),
+    }
+    command = [sys.executable, "-m", "app"]
+    if PIN:
+        command = ["taskset", "-c", "0", *command]
+    process = subprocess.Popen(command, env=env, cwd=ROOT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    process.kill()
+    raise SystemExit("server did not start")
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    times = psutil.Process(pid).cpu_times()
+    return float(times.user + times.system)
+
+
+def rss_mb(pid: int) -> float:
+    return psutil.Process(pid).memory_info().rss / 1e6
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def run_level(url: str, pid: int | None, rooms_count: int, game: str, clients: int,
+              warmup: float, duration: float) -> dict[str, Any]:  # fmt: skip
+    sem = asyncio.Semaphore(32)
+
+    async def setup() -> list[RoomSeats]:
+        return list(await asyncio.gather(*(make_room(url, game, sem) for _ in range(rooms_count))))
+
+    rooms = asyncio.run(setup())
+    rss_idle = rss_mb(pid) if pid else float("nan")
+    workers = max(1, min(clients, rooms_count))
+    ctx = mp.get_context("spawn")
+    queue = ctx.Queue()
+    start_at = time.monotonic() + 2.0 + rooms_count * 0.004
+    processes = [
+        ctx.Process(target=worker, args=(url, rooms[i::workers], start_at, warmup, duration, queue))
+        for i in range(workers)
+    ]
+    for process in processes:
+        if hasattr(os, "sched_setaffinity"):
+            pass
+        process.start()
+        if PIN and pid and os.path.exists("/usr/bin/taskset"):
+            subprocess.run(["taskset", "-pc", "1", str(process.pid)], capture_output=True)
+    while time.monotonic() < start_at + warmup:
+        time.sleep(0.05)
+    print(f"# measuring R={rooms_count} for {duration}s", file=sys.stderr, flush=True)
+    cpu0 = proc_cpu_seconds(pid) if pid else 0.0
+    peak = rss_idle
+    measured_from = time.monotonic()
+    while time.monotonic() < start_at + warmup + duration:
+        time.sleep(0.25)
+        if pid:
+            peak = max(peak, rss_mb(pid))
+    server_cpu = (
+        (proc_cpu_seconds(pid) - cpu0) / (time.monotonic() - measured_from) if pid else float("nan")
+    )
+    latencies: list[float] = []
+    moves = errors = 0
+    client_cpu = 0.0
+    for _ in processes:
+        lat, counts, cpu = queue.get(timeout=120)
+        latencies += lat
+        moves += counts[0]
+        errors += counts[1]
+        client_cpu += cpu
+    for process in processes:
+        process.join(timeout=30)
+    total_client_window = warmup + duration + 2.0
+    return {
+        "rooms": rooms_count,
+        "game": game,
+        "moves": moves,
+        "moves_per_s": moves / duration,
+        "p50_ms": percentile(latencies, 0.50) * 1000,
+        "p95_ms": percentile(latencies, 0.95) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+        "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
+        "errors": errors,
+        "server_cpu_pct": server_cpu * 100,
+        "server_rss_idle_mb": rss_idle,
+        "server_rss_peak_mb": peak,
+        "client_processes": workers,
+        "client_cpu_pct": client_cpu / total_client_window * 100,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--url", help="a running server (otherwise --spawn)")
+    parser.add_argument("--server-pid", type=int, help="pid of the running server, for RSS/CPU")
+    parser.add_argument(
+        "--spawn", choices=("sqlite", "postgres"), help="start a server on this store"
+    )
+    parser.add_argument("--rooms", type=int, nargs="+", default=[1, 100, 500])
+    parser.add_argument("--game", choices=("race", "akropolis"), default="race")
+    parser.add_argument("--clients", type=int, default=2, help="client processes (at most)")
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--duration", type=float, default=12.0)
+    args = parser.parse_args()
+    if not args.url and not args.spawn:
+        parser.error("give --url of a running server or --spawn sqlite|postgres")
+    process = None
+    with tempfile.TemporaryDirectory() as workdir:
+        if args.spawn:
+            port = 8765
+            process = spawn_server(args.spawn, port, Path(workdir))
+            url, pid = f"http://127.0.0.1:{port}", process.pid
+        else:
+            url, pid = args.url.rstrip("/"), args.server_pid
+        store = args.spawn or "?"
+        print(
+            f"# ws_load: store={store} game={args.game} warmup={args.warmup}s duration={args.duration}s"
+        )
+        print(
+            "| store | game | R | p50 ms | p95 ms | p99 ms | mean ms | moves/s | errors | server CPU % "
+            "| server RSS MB idle→peak | client procs | client CPU % |"
+        )
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        try:
+            for rooms in args.rooms:
+                r = run_level(url, pid, rooms, args.game, args.clients, args.warmup, args.duration)
+                print(
+                    f"| {store} | {r['game']} | {r['rooms']} | {r['p50_ms']:.2f} | {r['p95_ms']:.2f} "
+                    f"| {r['p99_ms']:.2f} | {r['mean_ms']:.2f} | {r['moves_per_s']:.0f} | {r['errors']} "
+                    f"| {r['server_cpu_pct']:.0f} | {r['server_rss_idle_mb']:.1f}→{r['server_rss_peak_mb']:.1f} "
+                    f"| {r['client_processes']} | {r['client_cpu_pct']:.0f} |",
+                    flush=True,
+                )
+        finally:
+            if process is not None:
+                process.send_signal(signal.SIGTERM)
+                process.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
