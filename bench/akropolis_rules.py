@@ -1,7 +1,8 @@
 """Akropolis rules engine benchmark: ``.venv/bin/python bench/akropolis_rules.py``.
 
 Prints the median time of ``legal_moves`` on recorded positions (a mid-game and a
-late-game city, generated from fixed seeds by random play) and how many complete random
+late-game city of the mover, generated from fixed seeds by random play, every site tile
+affordable) and how many complete random
 games per second one core plays through the public interface (``legal_moves`` ->
 uniform random choice -> ``apply`` until ``result``), for 2 and 4 players.
 
@@ -37,16 +38,15 @@ def random_game(seats: int, seed: int, options: dict[str, Any] | None = None) ->
 
 
 def recorded_position(seats: int, phase: str, seed: int = 0) -> dict:
-    """A position of the seeded random game: ``mid`` = the first mover's 8th turn;
-    ``late`` = the first turn of the last round (full site). For ``late`` the mover's
-    stones are raised to the site size if lower, so that every site tile is affordable
-    (the worst case for ``legal_moves``); the city itself is as recorded."""
+    """A position of the seeded random game, at the first turn of a round (full site):
+    round 6 for ``mid``, the last round for ``late``. The mover's stones are raised to
+    the site size if lower, so that every site tile is affordable (the worst case for
+    ``legal_moves``); the cities are as recorded."""
     for state in random_game(seats, seed)[:-1]:
-        (seat,) = akropolis.to_act(state)
-        record = state["cities"][seat]
-        if phase == "mid" and len(record["placed"]) - 1 == 7:
-            return state
-        if phase == "late" and not state["stacks"] and len(state["site"]) == seats + 2:
+        full = len(state["site"]) == seats + 2
+        if full and (state["round"] == 6 if phase == "mid" else not state["stacks"]):
+            (seat,) = akropolis.to_act(state)
+            record = state["cities"][seat]
             cities = list(state["cities"])
             cities[seat] = {**record, "stones": max(record["stones"], seats + 1)}
             return {**state, "cities": cities}
@@ -85,7 +85,7 @@ def main() -> None:
             hexes = len(akropolis.view(state, seat)["cities"][seat]["hexes"])
             print(
                 f"legal_moves {seats}p {phase:<4} (seed {seed}, round {state['round']}, "
-                f"{hexes} visible hexes, {len(state['site'])} site tiles, {count} moves): "
+                f"{hexes} visible hexes, all {len(state['site'])} site tiles, {count} moves): "
                 f"median {median * 1e3:.3f} ms"
             )
     for seats, games in ((2, 200), (4, 200)):

@@ -117,7 +117,10 @@ async def play_table(
         ]
         finished = asyncio.Event()
 
-        async def seat_loop(seat: int) -> None:
+        async def seat_loop(
+            seat: int, sockets: list[Any] = sockets, finished: asyncio.Event = finished,
+            room: RoomSeats = room,
+        ) -> None:  # fmt: skip
             ws = sockets[seat]
             other = 1 - seat
             to_act: list[int] = []
@@ -375,24 +378,24 @@ def main() -> None:
         else:
             url, pid = args.url.rstrip("/"), args.server_pid
         store = args.spawn or "?"
+        print(f"# ws_load: store={store} game={args.game} warmup={args.warmup}s "
+              f"duration={args.duration}s pinned={PIN}")  # fmt: skip
         print(
-            f"# ws_load: store={store} game={args.game} warmup={args.warmup}s duration={args.duration}s"
-        )
-        print(
-            "| store | game | R | p50 ms | p95 ms | p99 ms | mean ms | moves/s | errors | server CPU % "
-            "| server RSS MB idle→peak | client procs | client CPU % |"
+            "| store | game | R | p50 ms | p95 ms | p99 ms | mean ms | moves/s | errors "
+            "| server CPU % | server RSS MB idle→peak | client procs | client CPU % |"
         )
         print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         try:
             for rooms in args.rooms:
                 r = run_level(url, pid, rooms, args.game, args.clients, args.warmup, args.duration)
-                print(
-                    f"| {store} | {r['game']} | {r['rooms']} | {r['p50_ms']:.2f} | {r['p95_ms']:.2f} "
-                    f"| {r['p99_ms']:.2f} | {r['mean_ms']:.2f} | {r['moves_per_s']:.0f} | {r['errors']} "
-                    f"| {r['server_cpu_pct']:.0f} | {r['server_rss_idle_mb']:.1f}→{r['server_rss_peak_mb']:.1f} "
-                    f"| {r['client_processes']} | {r['client_cpu_pct']:.0f} |",
-                    flush=True,
-                )
+                cells = [
+                    store, r["game"], r["rooms"], f"{r['p50_ms']:.2f}", f"{r['p95_ms']:.2f}",
+                    f"{r['p99_ms']:.2f}", f"{r['mean_ms']:.2f}", f"{r['moves_per_s']:.0f}",
+                    r["errors"], f"{r['server_cpu_pct']:.0f}",
+                    f"{r['server_rss_idle_mb']:.1f}→{r['server_rss_peak_mb']:.1f}",
+                    r["client_processes"], f"{r['client_cpu_pct']:.0f}",
+                ]  # fmt: skip
+                print("| " + " | ".join(str(cell) for cell in cells) + " |", flush=True)
         finally:
             if process is not None:
                 process.send_signal(signal.SIGTERM)

@@ -155,7 +155,7 @@ async def test_socket_matrix(server: RunningServer) -> None:
             await sock.send({"type": "chat", "text": f"hello from {role}"})
             said = await sock.receive_until("chat", text=f"hello from {role}")
             assert said["name"] == people[role].user.get("name", said["name"])
-        # With the invite code, outsiders may watch (spectators), but never move or chat anonymously.
+        # With the invite code outsiders may watch, but never move, nor chat anonymously.
         outsider = await people["anonymous"].socket(room["id"], code=room["invite_code"])
         snapshot = await outsider.receive_until("snapshot")
         assert snapshot["seat"] is None
