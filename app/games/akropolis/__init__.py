@@ -13,8 +13,9 @@ Decisions taken here where the spec leaves a choice open:
 * **Seat numbers.** Seats are 0-based (the spec's "seat 1" is the first player). In solo
   the Illustrious Architect occupies place 1 (D18): ``state["turn"]`` is 1 during its
   (automatic) turn, ``result()["ranking"]`` is ``[[0], [1]]`` when the human wins and
-  ``[[1], [0]]`` otherwise (D10), and ``scores``/``breakdown`` hold the human only, the
-  Architect's figures being under ``result()["architect"]``.
+  ``[[1], [0]]`` otherwise (D10), ``scores``/``breakdown`` have the Architect's entry at
+  index 1 (so every seat named in the ranking has a score), and ``result()["architect"]``
+  repeats it with its level. ``view`` shows it under ``architect``.
 * **Architect's turns** run inside ``apply`` right after the human's turn (so ``to_act``
   only ever names seat 0 in solo). ``last_move["architect"]`` says what it took.
 * **Move claims.** ``legal_moves`` returns ``level`` and ``stones``; ``apply`` accepts them

@@ -186,8 +186,10 @@ def architect_score(state: State) -> dict | None:
 
 def result(state: State) -> Result | None:
     """None while playing; then ranking (ties: more stones, then shared, D11), scores and
-    per-seat breakdowns. Solo adds ``architect`` and ranks the Architect as seat 1: the
-    human is first only if strictly better on (points, stones) (D10)."""
+    per-seat breakdowns. In solo the Architect is seat 1 (D18): ``ranking`` is
+    ``[[0], [1]]`` only if the human is strictly better on (points, stones) (D10), else
+    ``[[1], [0]]``; ``scores`` and ``breakdown`` have its entry at index 1 too, and
+    ``architect`` repeats it with its level."""
     if not state["finished"]:
         return None
     seats = state["seats"]
@@ -199,6 +201,8 @@ def result(state: State) -> Result | None:
     if bot is not None:
         human_wins = keys[0] > (bot["total"], bot["stones"])
         out["ranking"] = [[0], [1]] if human_wins else [[1], [0]]
+        out["scores"] = [*scores, bot["total"]]
+        out["breakdown"] = [*breakdown, bot]
         out["architect"] = {"seat": 1, "level": state["level"], "score": bot["total"], **bot}
         out["winner"] = "human" if human_wins else "architect"
         return out

@@ -99,7 +99,7 @@ def _check_end(seats: int, options: dict[str, Any], run: Any) -> None:
     assert len(state["site"]) == 1 and state["stacks"] == []
     result = akropolis.result(state)
     assert result is not None
-    assert len(result["scores"]) == seats == len(result["breakdown"])
+    assert len(result["scores"]) == state["places"] == len(result["breakdown"])
     for score, breakdown in zip(result["scores"], result["breakdown"], strict=True):
         assert score == breakdown["total"] >= breakdown["stones"] >= 0
     ranked = sorted(s for group in result["ranking"] for s in group)

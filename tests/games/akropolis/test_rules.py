@@ -262,7 +262,8 @@ def test_solo_human_needs_strictly_better_d10() -> None:
     state = _finished(1, architect=bot)  # Hippodamos, empty collection: 0 + 2 stones
     tie = _with(state, 0, stones=2)
     result = akropolis.result(tie)
-    assert result["scores"] == [2] and result["architect"]["total"] == 2
+    assert result["scores"] == [2, 2] and result["architect"]["total"] == 2
+    assert result["breakdown"][1]["total"] == 2 and result["breakdown"][0]["stones"] == 2
     assert result["ranking"] == [[1], [0]] and result["winner"] == "architect"
     win = akropolis.result(_with(state, 0, stones=3))
     assert win["ranking"] == [[0], [1]] and win["winner"] == "human"
