@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -56,6 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         app.state.rooms = service
         app.state.sockets = set()
+        app.state.loop = asyncio.get_running_loop()
         try:
             yield
         finally:

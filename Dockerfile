@@ -1,0 +1,21 @@
+# Agora app image: non-root, migrates on start, health-checked.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
+    HOST=0.0.0.0 PORT=8000
+WORKDIR /srv/agora
+
+COPY pyproject.toml README.md ./
+COPY app ./app
+COPY migrations ./migrations
+COPY templates ./templates
+COPY static ./static
+RUN pip install --no-cache-dir -e . \
+    && useradd --create-home --uid 10001 agora \
+    && mkdir -p /srv/agora/var && chown agora /srv/agora/var
+
+USER agora
+EXPOSE 8000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+    CMD python -c "import urllib.request,sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/readyz', timeout=2).status == 200 else 1)"
+CMD ["python", "-m", "app"]

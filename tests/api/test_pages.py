@@ -1,0 +1,49 @@
+"""Pages render in French and English; the player's choice wins over Accept-Language."""
+
+from __future__ import annotations
+
+from tests.conftest import Player, RunningServer
+
+
+async def test_language_from_accept_language_then_cookie(server: RunningServer) -> None:
+    person = Player(server, "lang")
+    french = await person.http.get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"})
+    assert '<html lang="fr">' in french.text and "Jouer en invité" in french.text
+    english = await person.http.get("/", headers={"Accept-Language": "de-DE,en;q=0.3"})
+    assert '<html lang="en">' in english.text and "Play as a guest" in english.text
+    switched = await person.http.get("/lang/fr", headers={"Referer": "/"}, follow_redirects=False)
+    assert switched.status_code == 303
+    chosen = await person.http.get("/", headers={"Accept-Language": "en"})
+    assert '<html lang="fr">' in chosen.text
+    await person.close()
+
+
+async def test_room_and_lobby_pages(server: RunningServer) -> None:
+    host = await Player(server, "Host").as_guest()
+    room = (
+        await host.http.post("/api/rooms", json={"game": "race", "seats": 2, "private": True})
+    ).json()
+    page = await host.http.get(f"/r/{room['id']}")
+    assert page.status_code == 200 and f'data-room="{room["id"]}"' in page.text
+    outsider = Player(server, "o")
+    assert (await outsider.http.get(f"/r/{room['id']}")).status_code == 404
+    with_code = await outsider.http.get(f"/r/{room['id']}?code={room['invite_code']}")
+    assert with_code.status_code == 200
+    lobby = await host.http.get("/")
+    assert "race" in lobby.text  # the host's own games are listed
+    await host.close()
+    await outsider.close()
+
+
+async def test_health_endpoints(server: RunningServer) -> None:
+    person = Player(server, "h")
+    assert (await person.http.get("/healthz")).json() == {"status": "ok"}
+    ready = await person.http.get("/readyz")
+    assert ready.status_code == 200 and ready.json() == {
+        "ready": True,
+        "database": True,
+        "hub": True,
+    }
+    schema = (await person.http.get("/openapi.json")).json()
+    assert "/api/rooms/{room_id}/join" in schema["paths"]
+    await person.close()

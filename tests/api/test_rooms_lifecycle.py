@@ -1,0 +1,109 @@
+"""Room life: options, kick, leave, rate limits and expiry."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import update
+
+from app.db.models import Room
+from tests.conftest import Player, RunningServer
+
+
+async def test_host_sets_options_and_kicks_before_start(server: RunningServer) -> None:
+    host, other = await Player(server, "H").as_guest(), await Player(server, "O").as_guest()
+    room = (await host.http.post("/api/rooms", json={"game": "race", "seats": 3})).json()
+    await other.http.post(f"/api/rooms/{room['id']}/join", json={})
+    changed = await host.http.post(
+        f"/api/rooms/{room['id']}/options", json={"seats": 2, "options": {"target": 50}}
+    )
+    assert changed.status_code == 200 and changed.json()["seat_count"] == 2
+    assert changed.json()["options"] == {"target": 50}
+    bad = await host.http.post(f"/api/rooms/{room['id']}/options", json={"options": {"target": 1}})
+    assert (bad.status_code, bad.json()["code"]) == (422, "invalid_options")
+    unknown = await host.http.post(
+        f"/api/rooms/{room['id']}/options", json={"options": {"speed": 3}}
+    )
+    assert unknown.json()["code"] == "invalid_options" and "speed" in unknown.json()["message"]
+    kicked = await host.http.post(f"/api/rooms/{room['id']}/kick", json={"seat": 1})
+    assert kicked.json()["seats"][1]["kind"] == "open"
+    start = await host.http.post(f"/api/rooms/{room['id']}/start")
+    assert (start.status_code, start.json()["code"]) == (409, "seats_open")
+    await host.close()
+    await other.close()
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_a_bot(server: RunningServer) -> None:
+    host, other = await Player(server, "H").as_guest(), await Player(server, "O").as_guest()
+    room = (
+        await host.http.post(
+            "/api/rooms", json={"game": "race", "seats": 2, "options": {"target": 6}}
+        )
+    ).json()
+    await other.http.post(f"/api/rooms/{room['id']}/join", json={})
+    await host.http.post(f"/api/rooms/{room['id']}/start")
+    left = await other.http.post(f"/api/rooms/{room['id']}/leave")
+    assert left.json()["seats"][1]["kind"] == "bot"
+    sock = await host.socket(room["id"])
+    await sock.receive_until("snapshot")
+    number = 0
+    while sock.view["result"] is None:
+        if sock.view["to_act"] == [0]:
+            number += 1
+            await sock.send(
+                {"type": "move", "id": number, "move": {"add": 1}, "version": sock.version}
+            )
+        await sock.receive()
+    assert sock.view["game"]["counter"] == 6
+    await host.close()
+    await other.close()
+
+
+async def test_socket_rate_limit_answers_without_closing(server: RunningServer) -> None:
+    host = await Player(server, "Fast").as_guest()
+    room = (await host.http.post("/api/rooms", json={"game": "race", "seats": 2})).json()
+    sock = await host.socket(room["id"])
+    await sock.receive_until("snapshot")
+    burst = server.settings.ws_rate_burst + 20
+    for _ in range(burst):
+        await sock.send({"type": "ping"})
+    codes = []
+    for _ in range(burst):
+        message = await sock.receive()
+        while message["type"] not in ("pong", "error"):
+            message = await sock.receive()
+        codes.append(message.get("code", "pong"))
+    assert "rate_limited" in codes and codes.count("pong") >= server.settings.ws_rate_burst
+    await asyncio.sleep(0.1)
+    await sock.send({"type": "ping"})
+    assert (await sock.receive_until("pong"))["type"] == "pong"
+    await host.close()
+
+
+async def test_untouched_rooms_expire(server: RunningServer) -> None:
+    host = await Player(server, "Idle").as_guest()
+    created = await host.http.post("/api/rooms", json={"game": "race", "seats": 2})
+    assert created.status_code == 201, created.text
+    room = created.json()
+    service = server.app.state.rooms
+    long_ago = datetime.now(UTC) - timedelta(days=30)
+
+    async def age_and_sweep() -> list[str]:
+        async with service.transaction() as session:
+            await session.execute(
+                update(Room).where(Room.id == room["id"]).values(updated_at=long_ago)
+            )
+        return list(await service.expire_idle_rooms())
+
+    # The service lives on the server thread's loop: run the sweep there.
+    expired = await asyncio.wrap_future(
+        asyncio.run_coroutine_threadsafe(age_and_sweep(), server_loop(server))
+    )
+    assert room["id"] in expired
+    assert (await host.http.get(f"/api/rooms/{room['id']}")).json()["status"] == "abandoned"
+    await host.close()
+
+
+def server_loop(server: RunningServer) -> asyncio.AbstractEventLoop:
+    return server.app.state.loop  # type: ignore[no-any-return]
