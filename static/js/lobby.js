@@ -45,32 +45,33 @@ function readOptions(container) {
   return options;
 }
 
+function roomItem(room) {
+  const item = document.createElement("li");
+  item.dataset.room = room.id;
+  const link = document.createElement("a");
+  link.href = `/r/${room.id}`;
+  const names = room.seats.map((seat) => seat.name).join(", ");
+  link.textContent = `${room.game} · ${room.seats.length}/${room.seat_count} · ${names}`;
+  const status = document.createElement("span");
+  status.className = `badge ${room.status}`;
+  status.textContent = t(`lobby.status.${room.status}`);
+  const action = document.createElement("a");
+  action.href = `/r/${room.id}`;
+  action.className = "button small";
+  action.textContent = room.status === "waiting" ? t("lobby.join") : t("lobby.watch");
+  item.append(status, " ", link, " ", action);
+  return item;
+}
+
 async function refreshRooms() {
   const rooms = await api("GET", "/api/rooms");
-  const list = $("room-list");
-  list.replaceChildren();
-  if (!rooms.length) {
-    const empty = document.createElement("li");
-    empty.className = "hint";
-    empty.textContent = t("lobby.none");
-    list.append(empty);
-  }
-  for (const room of rooms) {
-    const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = `/r/${room.id}`;
-    const names = room.seats.map((seat) => seat.name).join(", ");
-    link.textContent = `${room.game} · ${room.seats.length}/${room.seat_count} · ${names}`;
-    const status = document.createElement("span");
-    status.className = `badge ${room.status}`;
-    status.textContent = t(`lobby.status.${room.status}`);
-    const action = document.createElement("a");
-    action.href = `/r/${room.id}`;
-    action.className = "button small";
-    action.textContent = room.status === "waiting" ? t("lobby.join") : t("lobby.watch");
-    item.append(status, " ", link, " ", action);
-    list.append(item);
-  }
+  const waiting = rooms.filter((room) => room.status === "waiting");
+  const playing = rooms.filter((room) => room.status === "playing");
+  const empty = document.createElement("li");
+  empty.className = "hint";
+  empty.textContent = t("lobby.none");
+  $("room-list").replaceChildren(...(waiting.length ? waiting.map(roomItem) : [empty]));
+  $("playing-list").replaceChildren(...playing.map(roomItem));
 }
 
 export function start() {

@@ -86,6 +86,15 @@ export async function start() {
         item.prepend(dot);
       }
       if (socket.view?.to_act.includes(seat.position)) item.classList.add("acting");
+      const canKick = room.status === "waiting" && room.host_id === userId && seat.kind !== "open";
+      if (canKick && seat.user_id !== userId) {
+        const kick = document.createElement("button");
+        kick.type = "button";
+        kick.className = "link kick";
+        kick.textContent = t("room.kick");
+        kick.addEventListener("click", () => act("kick", { seat: seat.position }));
+        item.append(" ", kick);
+      }
       list.append(item);
     }
     $("spectators").textContent = presence.spectators ? t("room.spectators", { count: presence.spectators }) : "";

@@ -77,5 +77,13 @@ async def test_private_game_between_two_browsers_with_a_watcher(
     await carol.wait_for_selector("#seed-line:not([hidden])")
     await carol.click("#verify-button")
     await carol.wait_for_selector("#verify-result:has-text('matches')")
+    # Step through the finished game in the replay page.
+    await carol.click("#replay-link")
+    await carol.wait_for_selector("#step:has-text('9')")
+    await carol.click("#first")
+    assert await carol.inner_text("#step") == "Move 0 of 9"
+    assert "counter: 0" in await carol.inner_text("[data-testid=game-view]")
+    await carol.click("#next")
+    assert await carol.inner_text("#step") == "Move 1 of 9"
     for page in (alice, bob, carol):
         assert page.errors == []
