@@ -1,7 +1,9 @@
 """French and English for every page; the player picks, Accept-Language decides first.
 
-Messages live in ``app/locales/<lang>.json`` (one flat catalogue per language). The
-browser receives the catalogue of its page's language for the strings it renders.
+Messages live in ``app/locales/<lang>.json`` (one flat catalogue per language), plus one
+``app/locales/<part>.<lang>.json`` per game or feature (merged in, keys prefixed by the
+part, e.g. ``akropolis.site``). The browser receives the catalogue of its page's
+language for the strings it renders.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ LOCALES = Path(__file__).parent / "locales"
 @cache
 def catalogue(language: str) -> dict[str, str]:
     data: dict[str, str] = orjson.loads((LOCALES / f"{language}.json").read_bytes())
+    for part in sorted(LOCALES.glob(f"*.{language}.json")):
+        data.update(orjson.loads(part.read_bytes()))
     return data
 
 
