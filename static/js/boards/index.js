@@ -1,5 +1,7 @@
 // Game id -> board module. A game without its own board uses the generic one.
-const boards = {};
+const boards = {
+  akropolis: () => import("./akropolis.js"),
+};
 
 export async function loadBoard(gameId) {
   const loader = boards[gameId];

@@ -1,0 +1,522 @@
+// The Akropolis board: cities as SVG, the construction site, placing a tile with a ghost
+// preview, live scores, move log, solo Architect and final table. Like chessground it holds no
+// rules: the only placements it offers are the legal moves the server sent (`legal_moves`).
+import { t } from "../i18n.js";
+import { CityView } from "./akropolis/city.js";
+import { movePositions, moveCentroid } from "./akropolis/hex.js";
+import {
+  architectPanel,
+  el,
+  finalPanel,
+  logPanel,
+  playerChips,
+  scorePanel,
+  siteRow,
+  stonesText,
+} from "./akropolis/panels.js";
+
+const CSS_HREF = "/static/css/akropolis.css";
+
+/** Everything the board remembers between renders. */
+const S = {
+  root: null,
+  ctx: null,
+  game: null,
+  selected: null,
+  rot: 0,
+  ghost: null,
+  pinned: false,
+  shown: null,
+  movesKey: "",
+  log: new Map(),
+  lastKey: null,
+  logLoaded: false,
+  fresh: new Map(),
+  pulse: new Set(),
+  fitKey: "",
+};
+
+function injectCss() {
+  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = CSS_HREF;
+  document.head.append(link);
+}
+
+/** Build the persistent skeleton once per element. */
+function build(element) {
+  injectCss();
+  element.replaceChildren();
+  element.classList.add("ak-board");
+  const root = el("div", "ak-root");
+  const parts = {
+    header: el("div", "ak-header"),
+    players: el("div", "ak-players-slot"),
+    final: el("div", "ak-final-slot"),
+    site: el("div", "ak-site-slot"),
+    stage: el("section", "ak-stage"),
+    side: el("div", "ak-side"),
+  };
+  parts.header.setAttribute("aria-live", "polite");
+  const cityHead = el("div", "ak-city-head");
+  parts.cityTitle = el("h3", "ak-city-title");
+  parts.tools = el("div", "ak-tools");
+  cityHead.append(parts.cityTitle, parts.tools);
+  parts.cityHost = el("div", "ak-city");
+  parts.cityHost.tabIndex = 0;
+  parts.cityHost.dataset.testid = "city";
+  parts.place = el("div", "ak-place");
+  parts.stage.append(cityHead, parts.cityHost, parts.place);
+  parts.main = el("div", "ak-main");
+  parts.main.append(parts.site, parts.stage);
+  const body = el("div", "ak-body");
+  body.append(parts.main, parts.side);
+  root.append(parts.header, parts.final, parts.players, body);
+  element.append(root);
+  S.root = element;
+  S.parts = parts;
+  S.city = new CityView(parts.cityHost, {
+    label: t("akropolis.city"),
+    onHover: (point) => hover(point),
+    onTap: (point, kind) => tap(point, kind),
+    onWheelRotate: (dir) => (S.ghost ? (rotate(dir), true) : false),
+  });
+  parts.cityHost.addEventListener("keydown", onKey);
+  buildTools(parts.tools);
+}
+
+function toolButton(text, title, action, cls = "") {
+  const button = el("button", `ak-tool ${cls}`.trim(), text);
+  button.type = "button";
+  button.title = title;
+  button.setAttribute("aria-label", title);
+  button.addEventListener("click", action);
+  return button;
+}
+
+function buildTools(tools) {
+  tools.append(
+    toolButton("+", t("akropolis.zoom_in"), () => S.city.zoom(1 / 1.25)),
+    toolButton("−", t("akropolis.zoom_out"), () => S.city.zoom(1.25)),
+    toolButton("⤢", t("akropolis.fit"), () => fitCity(true), "fit"),
+  );
+}
+
+/** The game view, whether render got the socket view ({to_act, result, game}) or a bare one. */
+function gameOf(view) {
+  if (!view) return null;
+  if (view.game && typeof view.game === "object") return view.game;
+  return view.cities ? view : null;
+}
+
+function names() {
+  const game = S.game;
+  const room = S.ctx.room;
+  const list = [];
+  for (let seat = 0; seat < Math.max(game.seats, 2); seat += 1) {
+    if (game.solo && seat === 1) list.push(t("akropolis.architect"));
+    else list.push(room?.seats?.[seat]?.name || t("akropolis.seat", { n: seat + 1 }));
+  }
+  return list;
+}
+
+function myMoves() {
+  return S.ctx.canMove ? S.ctx.legalMoves || [] : [];
+}
+
+function tileMoves(index = S.selected) {
+  return myMoves().filter((move) => move.tile === index);
+}
+
+// ---------- the move log ----------
+
+function logText(seat, { index, cost, level, gained }) {
+  let text = t("akropolis.log.took", { name: names()[seat], n: index + 1, cost: stonesText(cost) });
+  if (level) text += t("akropolis.log.built", { level });
+  if (gained) text += t("akropolis.log.gain", { gain: stonesText(gained) });
+  return text;
+}
+
+function turnsPlayed(game) {
+  return game.cities.reduce((sum, city) => sum + city.turns_played, 0);
+}
+
+/** Record the view's last move in the log; animate it if another seat played it. */
+function noteLastMove(game) {
+  const last = game.last_move;
+  const key = last ? `${last.seat}:${last.tile_id}` : "none";
+  if (key === S.lastKey) return;
+  const first = S.lastKey === null;
+  S.lastKey = key;
+  if (!last) return;
+  const seq = turnsPlayed(game);
+  const lines = [{ seat: last.seat, text: logText(last.seat, { index: last.tile_index, cost: last.cost, level: last.level, gained: last.stones_gained }) }];
+  if (last.architect) {
+    const a = last.architect;
+    lines.push({ seat: null, text: t("akropolis.log.architect", { name: t("akropolis.architect"), n: a.tile_index + 1, cost: stonesText(a.cost) }) });
+  }
+  S.log.set(seq, lines);
+  if (first || last.seat === S.ctx.seat || isReplay()) return;
+  S.fresh.set(last.seat, new Set([last.tile_id]));
+  if (S.shown !== last.seat) S.pulse.add(last.seat);
+  setTimeout(() => {
+    S.fresh.delete(last.seat);
+    S.pulse.delete(last.seat);
+    if (S.game) draw();
+  }, 1800);
+}
+
+function isReplay() {
+  return document.body.dataset.page === "replay";
+}
+
+/** Fill older turns from GET /api/rooms/{id}/log once (the view only carries the last move). */
+async function loadLog() {
+  const room = S.ctx.room;
+  if (S.logLoaded || !room?.id || isReplay()) return;
+  S.logLoaded = true;
+  const code = document.getElementById("room")?.dataset.code;
+  try {
+    const response = await fetch(`/api/rooms/${room.id}/log${code ? `?code=${encodeURIComponent(code)}` : ""}`);
+    if (!response.ok) return;
+    const data = await response.json();
+    data.moves.forEach((entry, i) => {
+      const seq = i + 1;
+      if (S.log.has(seq) || entry.seat === null || entry.seat === undefined) return;
+      const move = entry.move || {};
+      S.log.set(seq, [{ seat: entry.seat, text: logText(entry.seat, { index: move.tile ?? 0, cost: move.tile ?? 0, level: move.level, gained: move.stones }) }]);
+    });
+    if (S.game) draw();
+  } catch {
+    // The log is a convenience: the live view keeps working without it.
+  }
+}
+
+// ---------- placing ----------
+
+/** Reset the selection when the legal moves change (new turn, or a move was sent). */
+function syncMoves() {
+  const moves = myMoves();
+  const key = `${S.ctx.canMove}:${moves.length}:${moves[0] ? JSON.stringify(moves[0]) : ""}:${S.game.turn}:${turnsPlayed(S.game)}`;
+  if (key === S.movesKey) return;
+  S.movesKey = key;
+  S.selected = null;
+  S.ghost = null;
+  S.pinned = false;
+}
+
+function affordable(index) {
+  const moves = myMoves();
+  if (moves.length) return moves.some((move) => move.tile === index);
+  const me = S.game.cities.find((city) => city.seat === S.ctx.seat);
+  return !me || index <= me.stones;
+}
+
+function pickTile(index) {
+  if (!tileMoves(index).length) return;
+  if (S.selected === index) {
+    S.selected = null;
+    S.ghost = null;
+  } else {
+    S.selected = index;
+    const moves = tileMoves(index);
+    const centre = S.ghost ? moveCentroid(S.ghost) : [0, 0];
+    S.ghost = nearest(moves.filter((m) => m.rot === S.rot), centre) || moves[0];
+    S.rot = S.ghost.rot;
+    if (S.ctx.seat !== null) S.shown = S.ctx.seat;
+  }
+  S.pinned = false;
+  draw();
+  if (S.selected !== null) S.parts.cityHost.focus({ preventScroll: true });
+}
+
+function nearest(moves, [x, y]) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const move of moves) {
+    const [mx, my] = moveCentroid(move);
+    const distance = Math.hypot(mx - x, my - y);
+    if (distance < bestDistance) {
+      best = move;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** The legal move of the selected tile that snaps to a world point (current rotation first). */
+function snap(point) {
+  const moves = tileMoves();
+  const rotated = moves.filter((move) => move.rot === S.rot);
+  return nearest(rotated.length ? rotated : moves, point);
+}
+
+function hover(point) {
+  if (S.selected === null || S.pinned) return;
+  const move = snap(point);
+  if (move && move !== S.ghost) {
+    S.ghost = move;
+    drawGhost();
+  }
+}
+
+function tap(point, kind) {
+  if (S.selected === null) return;
+  const move = snap(point);
+  if (!move) return;
+  if (move === S.ghost && (kind === "mouse" || S.pinned)) {
+    confirm();
+    return;
+  }
+  S.ghost = move;
+  S.rot = move.rot;
+  S.pinned = true;
+  drawGhost();
+}
+
+/** Rotate the ghost to the next rotation that has a legal spot, staying near where it is. */
+function rotate(dir) {
+  if (!S.ghost) return;
+  const moves = tileMoves();
+  const here = moveCentroid(S.ghost);
+  for (let k = 1; k <= 6; k += 1) {
+    const rot = (((S.rot + dir * k) % 6) + 6) % 6;
+    const options = moves.filter((move) => move.rot === rot);
+    if (options.length) {
+      S.rot = rot;
+      S.ghost = nearest(options, here);
+      drawGhost();
+      return;
+    }
+  }
+}
+
+/** Move the ghost to the nearest legal spot in a direction (arrow keys). */
+function step(dx, dy) {
+  if (!S.ghost) return;
+  const [x, y] = moveCentroid(S.ghost);
+  const pick = (moves) => {
+    let best = null;
+    let bestScore = Infinity;
+    for (const move of moves) {
+      const [mx, my] = moveCentroid(move);
+      const vx = mx - x;
+      const vy = my - y;
+      const distance = Math.hypot(vx, vy);
+      if (distance < 1) continue;
+      const along = (vx * dx + vy * dy) / distance;
+      if (along < 0.35) continue;
+      const score = distance * (2 - along);
+      if (score < bestScore) {
+        best = move;
+        bestScore = score;
+      }
+    }
+    return best;
+  };
+  const moves = tileMoves();
+  const move = pick(moves.filter((m) => m.rot === S.rot)) || pick(moves);
+  if (move) {
+    S.ghost = move;
+    S.rot = move.rot;
+    S.pinned = true;
+    drawGhost();
+  }
+}
+
+function confirm() {
+  if (!S.ghost || !S.ctx.canMove) return;
+  const move = { ...S.ghost };
+  S.selected = null;
+  S.ghost = null;
+  S.pinned = false;
+  S.sent = true;
+  S.ctx.onMove(move);
+}
+
+function cancel() {
+  S.selected = null;
+  S.ghost = null;
+  S.pinned = false;
+  draw();
+}
+
+function onKey(event) {
+  const keys = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (keys[event.key] && S.ghost) {
+    step(...keys[event.key]);
+  } else if ((event.key === "r" || event.key === "R") && S.ghost) {
+    rotate(event.shiftKey ? -1 : 1);
+  } else if (event.key === "Enter" && S.ghost) {
+    confirm();
+  } else if (event.key === "Escape" && S.selected !== null) {
+    cancel();
+  } else if (/^[1-9]$/.test(event.key) && S.ctx.canMove) {
+    pickTile(Number(event.key) - 1);
+  } else if (event.key === "+" || event.key === "=") {
+    S.city.zoom(1 / 1.25);
+  } else if (event.key === "-") {
+    S.city.zoom(1.25);
+  } else {
+    return;
+  }
+  event.preventDefault();
+}
+
+// ---------- drawing ----------
+
+function shownCity() {
+  return S.game.cities.find((city) => city.seat === S.shown) || S.game.cities[0];
+}
+
+function spotPositions() {
+  const seen = new Map();
+  for (const move of tileMoves()) {
+    for (const [q, r] of movePositions(move)) seen.set(`${q},${r}`, [q, r]);
+  }
+  return [...seen.values()];
+}
+
+function fitCity(force = false) {
+  const city = shownCity();
+  const positions = [...city.hexes.map((cell) => [cell.q, cell.r]), ...spotPositions()];
+  const key = `${city.seat}:${positions.length}`;
+  if (!force && (S.city.userMoved || key === S.fitKey)) return;
+  S.fitKey = key;
+  S.city.fit(positions);
+}
+
+function ghostText(move) {
+  let text = t("akropolis.level_n", { n: move.level });
+  if (move.stones) text += ` · +${move.stones}`;
+  return text;
+}
+
+function drawGhost() {
+  const tile = S.selected !== null ? S.game.site.find((item) => item.index === S.selected)?.tile : null;
+  const mine = S.shown === S.ctx.seat;
+  S.city.drawGhost(mine ? S.ghost : null, tile, { pinned: S.pinned, text: S.ghost ? ghostText(S.ghost) : "" });
+  drawPlaceBar();
+}
+
+function drawPlaceBar() {
+  const bar = S.parts.place;
+  bar.replaceChildren();
+  if (!S.ctx.canMove) {
+    if (S.game.finished) return;
+    bar.append(el("p", "hint", t("akropolis.wait_turn", { name: names()[S.game.turn] ?? "" })));
+    return;
+  }
+  if (S.selected === null) {
+    const waiting = !(S.ctx.legalMoves || []).length;
+    bar.append(el("p", "ak-prompt", waiting ? t("akropolis.loading_moves") : t("akropolis.pick_tile")));
+    return;
+  }
+  const info = el("p", "ak-ghost-info");
+  info.dataset.testid = "ghost-info";
+  info.setAttribute("aria-live", "polite");
+  if (S.ghost) {
+    const gain = S.ghost.stones ? t("akropolis.gain", { gain: stonesText(S.ghost.stones) }) : t("akropolis.no_gain");
+    info.textContent = `${t("akropolis.level_n", { n: S.ghost.level })} · ${gain}`;
+  }
+  const buttons = el("div", "ak-place-buttons");
+  buttons.append(
+    toolButton(`⟳ ${t("akropolis.rotate")}`, t("akropolis.rotate_hint"), () => rotate(1), "rotate"),
+    toolButton(t("akropolis.cancel"), t("akropolis.cancel"), cancel, "cancel"),
+    toolButton(`✓ ${t("akropolis.confirm")}`, t("akropolis.confirm"), confirm, "confirm"),
+  );
+  bar.append(info, buttons, el("p", "hint ak-keys", t("akropolis.keys_hint")));
+}
+
+function drawHeader() {
+  const game = S.game;
+  const header = S.parts.header;
+  header.replaceChildren();
+  const round = el("span", "ak-round", t("akropolis.round", { n: game.round }));
+  const chief = el("span", "ak-chief-line", `♛ ${t("akropolis.chief_is", { name: names()[game.chief] ?? "" })}`);
+  const turn = el("span", "ak-turn");
+  turn.dataset.testid = "ak-turn";
+  if (game.finished) turn.textContent = t("akropolis.finished");
+  else if (game.turn === S.ctx.seat) turn.textContent = t("akropolis.your_turn");
+  else turn.textContent = t("akropolis.turn_of", { name: names()[game.turn] ?? "" });
+  turn.classList.toggle("mine", game.turn === S.ctx.seat && !game.finished);
+  header.append(turn, round, chief);
+  if (game.variants?.length) {
+    header.append(el("span", "ak-variants", t("akropolis.variants", { list: game.variants.map((v) => t(`akropolis.variant.${v}`)).join(", ") })));
+  }
+}
+
+function drawCity() {
+  const city = shownCity();
+  const mine = city.seat === S.ctx.seat;
+  S.parts.cityTitle.textContent = mine ? t("akropolis.your_city") : t("akropolis.city_of", { name: names()[city.seat] });
+  S.parts.cityHost.setAttribute(
+    "aria-label",
+    `${S.parts.cityTitle.textContent}. ${S.ghost ? t("akropolis.keys_hint") : ""}`,
+  );
+  S.city.svg.setAttribute("aria-label", S.parts.cityTitle.textContent);
+  S.city.draw(city, { spots: mine ? spotPositions() : [], fresh: S.fresh.get(city.seat) || new Set() });
+  fitCity();
+  drawGhost();
+}
+
+function draw() {
+  const game = S.game;
+  const result = S.ctx.view?.result;
+  drawHeader();
+  S.parts.final.replaceChildren();
+  if (result) S.parts.final.append(finalPanel({ result, names: names(), game }));
+  S.parts.players.replaceChildren(
+    playerChips({
+      game,
+      names: names(),
+      me: S.ctx.seat,
+      shown: S.shown,
+      fresh: S.fresh,
+      pulse: S.pulse,
+      onShow: (seat) => {
+        S.shown = seat;
+        S.pulse.delete(seat);
+        S.fitKey = "";
+        S.city.userMoved = false;
+        draw();
+      },
+    }),
+  );
+  S.parts.site.replaceChildren();
+  if (!game.finished) {
+    S.parts.site.append(siteRow({ game, affordable, selected: S.selected, canMove: S.ctx.canMove, onPick: pickTile }));
+  }
+  drawCity();
+  const side = [scorePanel({ game, names: names() })];
+  if (game.architect) side.unshift(architectPanel(game.architect));
+  const entries = [...S.log.entries()].sort((a, b) => a[0] - b[0]).flatMap(([, lines]) => lines);
+  side.push(logPanel(entries));
+  S.parts.side.replaceChildren(...side);
+}
+
+export default {
+  /** Draw the view; offer only the server's legal moves; `onMove(move)` sends one. */
+  render(element, ctx) {
+    const game = gameOf(ctx.view);
+    if (!game) {
+      if (S.root !== element || !element.querySelector(".ak-waiting")) {
+        injectCss();
+        element.replaceChildren(el("p", "hint ak-waiting", t("akropolis.not_started")));
+        S.root = null;
+      }
+      return;
+    }
+    if (S.root !== element || !element.querySelector(".ak-root")) build(element);
+    S.ctx = { ...ctx, seat: ctx.seat ?? null };
+    S.game = game;
+    if (S.shown === null || !game.cities.some((city) => city.seat === S.shown)) {
+      S.shown = game.cities.some((city) => city.seat === S.ctx.seat) ? S.ctx.seat : game.cities[0].seat;
+    }
+    noteLastMove(game);
+    syncMoves();
+    draw();
+    loadLog();
+  },
+};

@@ -1,0 +1,304 @@
+// Akropolis side panels: players, construction site, live scores, move log, the solo
+// Architect and the final table. Each function builds DOM from the view; none holds rules.
+import { t } from "../../i18n.js";
+import { COLOURS, TYPES, centre, hexShape, svg, tileCard } from "./hex.js";
+
+/** Create an HTML element with a class and optional text. */
+export function el(tag, cls = "", text = null) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+/** "free", "1 stone", "3 stones". */
+export function stonesText(n) {
+  if (!n) return t("akropolis.free");
+  return n === 1 ? t("akropolis.one_stone") : t("akropolis.n_stones", { n });
+}
+
+/** A stone counter: pebble icon and number. */
+export function stoneBadge(n, title = t("akropolis.stones")) {
+  const badge = el("span", "ak-stones");
+  badge.title = title;
+  badge.setAttribute("aria-label", `${title}: ${n}`);
+  badge.append(el("span", "ak-pebble"), el("span", "ak-stones-n", String(n)));
+  return badge;
+}
+
+/** The type name, e.g. "Houses". */
+export function typeName(type) {
+  return t(`akropolis.type.${type}`);
+}
+
+/** A small static picture of a city (for player chips). */
+export function miniCity(city, fresh = new Set()) {
+  const size = 10;
+  let box = [Infinity, Infinity, -Infinity, -Infinity];
+  const root = svg("svg", { class: "ak-mini", "aria-hidden": "true" });
+  for (const cell of [...city.hexes].sort((a, b) => a.level - b.level)) {
+    const [x, y] = centre(cell.q, cell.r, size);
+    box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)];
+    const shape = hexShape(cell.hex, x, y, { level: cell.level, size, showLevel: false });
+    if (fresh.has(cell.tile_id)) shape.classList.add("ak-fresh");
+    root.append(shape);
+  }
+  const pad = size * 1.2;
+  const w = Math.max(box[2] - box[0] + 2 * pad, size * 8);
+  const h = Math.max(box[3] - box[1] + 2 * pad, size * 6);
+  root.setAttribute("viewBox", `${(box[0] + box[2]) / 2 - w / 2} ${(box[1] + box[3]) / 2 - h / 2} ${w} ${h}`);
+  return root;
+}
+
+/**
+ * One chip per player: name, stones, score, Chief Architect, turn; a button that shows the city.
+ * @param {{game: object, names: string[], me: number|null, shown: number, fresh: Map, onShow: Function}} data
+ */
+export function playerChips({ game, names, me, shown, fresh, pulse, onShow }) {
+  const list = el("div", "ak-players");
+  list.setAttribute("role", "tablist");
+  list.setAttribute("aria-label", t("akropolis.cities"));
+  for (const city of game.cities) {
+    const chip = el("button", "ak-chip");
+    chip.type = "button";
+    chip.setAttribute("role", "tab");
+    chip.dataset.seat = String(city.seat);
+    chip.setAttribute("aria-selected", String(city.seat === shown));
+    if (city.seat === game.turn) chip.classList.add("acting");
+    if (city.seat === me) chip.classList.add("mine");
+    if (pulse.has(city.seat)) chip.classList.add("ak-pulse");
+    const head = el("span", "ak-chip-head");
+    const name = el("span", "ak-chip-name", names[city.seat]);
+    head.append(name);
+    if (city.seat === game.chief) {
+      const crown = el("span", "ak-chief", "♛");
+      crown.title = t("akropolis.chief");
+      crown.setAttribute("aria-label", t("akropolis.chief"));
+      head.append(crown);
+    }
+    const stats = el("span", "ak-chip-stats");
+    const score = el("span", "ak-chip-score", t("akropolis.points", { n: city.score.total }));
+    score.dataset.testid = `score-${city.seat}`;
+    stats.append(stoneBadge(city.stones), score);
+    chip.append(head, stats, miniCity(city, fresh.get(city.seat) || new Set()));
+    const turnWord = city.seat === game.turn ? ` — ${t("akropolis.playing_now")}` : "";
+    chip.setAttribute(
+      "aria-label",
+      `${names[city.seat]}: ${t("akropolis.points", { n: city.score.total })}, ${stonesText(city.stones)}${turnWord}`,
+    );
+    chip.addEventListener("click", () => onShow(city.seat));
+    list.append(chip);
+  }
+  return list;
+}
+
+/**
+ * The construction site: tiles in order with their cost; unaffordable ones marked.
+ * @param {{game: object, affordable: (i: number) => boolean, selected: number|null, canMove: boolean, onPick: Function}} data
+ */
+export function siteRow({ game, affordable, selected, canMove, onPick }) {
+  const wrap = el("section", "ak-site");
+  wrap.setAttribute("aria-label", t("akropolis.site"));
+  const head = el("div", "ak-site-head");
+  head.append(el("h3", "", t("akropolis.site")));
+  const stack = el("span", "ak-stack", t("akropolis.stacks", { stacks: game.stacks_left, tiles: game.tiles_in_stacks }));
+  stack.dataset.testid = "stacks";
+  head.append(stack);
+  wrap.append(head);
+  const row = el("div", "ak-site-tiles");
+  row.setAttribute("role", "listbox");
+  row.setAttribute("aria-label", t("akropolis.site"));
+  for (const item of game.site) {
+    const ok = affordable(item.index);
+    const card = el("button", `ak-card${ok ? "" : " too-dear"}${selected === item.index ? " selected" : ""}`);
+    card.type = "button";
+    card.dataset.index = String(item.index);
+    card.setAttribute("role", "option");
+    card.setAttribute("aria-selected", String(selected === item.index));
+    card.disabled = !canMove || !ok;
+    const kinds = item.tile.hexes.map(hexWords).join(", ");
+    card.setAttribute(
+      "aria-label",
+      t("akropolis.card_label", { n: item.index + 1, cost: stonesText(item.cost), hexes: kinds }) +
+        (ok ? "" : ` (${t("akropolis.too_dear")})`),
+    );
+    card.append(tileCard(item.tile));
+    const cost = el("span", "ak-cost");
+    if (item.cost) cost.append(el("span", "ak-pebble"), el("span", "", String(item.cost)));
+    else cost.textContent = t("akropolis.free");
+    card.append(cost);
+    if (!ok) card.append(el("span", "ak-dear", t("akropolis.too_dear")));
+    card.addEventListener("click", () => onPick(item.index));
+    row.append(card);
+  }
+  wrap.append(row);
+  return wrap;
+}
+
+/** Words for one hex of a card (for screen readers). */
+export function hexWords(hex) {
+  if (hex.kind === "quarry") return t("akropolis.quarry");
+  const name = t(`akropolis.one.${hex.type}`);
+  return hex.kind === "plaza" ? t("akropolis.plaza_of", { type: name, stars: hex.stars }) : name;
+}
+
+/** Cell content for a score table: points big, "value × ★stars" small. */
+function scoreCell(details, points) {
+  const cell = el("td", "ak-sc");
+  cell.append(el("b", "", String(points ?? 0)));
+  if (details) {
+    const doubled = details.doubled ? ` ×2:${details.doubled}` : "";
+    cell.append(el("small", "", `${details.value}×${details.stars}★${doubled}`));
+  }
+  return cell;
+}
+
+/** Column headings with type colours. */
+function typeHeads(row, extra = []) {
+  for (const type of TYPES) {
+    const th = el("th", `ak-th ak-t-${type}`);
+    const dot = el("span", "ak-dot");
+    dot.style.background = COLOURS[type];
+    th.append(dot, el("span", "ak-th-name", typeName(type)));
+    th.title = typeName(type);
+    row.append(th);
+  }
+  for (const text of extra) row.append(el("th", "", text));
+}
+
+/** Live score panel: per player and type, value × stars = points; stones; total. */
+export function scorePanel({ game, names }) {
+  const wrap = el("section", "ak-scores");
+  wrap.append(el("h3", "", t("akropolis.scores")));
+  const scroll = el("div", "ak-scroll");
+  const table = el("table", "ak-table");
+  const headRow = el("tr");
+  headRow.append(el("th", "", t("akropolis.player")));
+  typeHeads(headRow, [t("akropolis.stones"), t("akropolis.total")]);
+  table.append(el("thead"));
+  table.tHead.append(headRow);
+  const body = el("tbody");
+  for (const city of game.cities) {
+    const row = el("tr");
+    row.dataset.seat = String(city.seat);
+    if (city.seat === game.turn) row.classList.add("acting");
+    row.append(el("th", "", names[city.seat]));
+    for (const type of TYPES) row.append(scoreCell(city.score.details?.[type], city.score[type]));
+    row.append(scoreCell(null, city.score.stones));
+    const total = el("td", "ak-total", String(city.score.total));
+    row.append(total);
+    body.append(row);
+  }
+  table.append(body);
+  scroll.append(table);
+  wrap.append(scroll, el("p", "hint", t("akropolis.score_hint")));
+  return wrap;
+}
+
+/** The solo Illustrious Architect: level, stones, tiles and projected score. */
+export function architectPanel(architect) {
+  const wrap = el("section", "ak-architect");
+  wrap.dataset.testid = "architect";
+  const head = el("div", "ak-site-head");
+  head.append(el("h3", "", t("akropolis.architect_level", { level: t(`akropolis.level.${architect.level}`) })));
+  head.append(stoneBadge(architect.stones));
+  wrap.append(head);
+  const score = architect.score || {};
+  const line = el("p", "ak-arch-score");
+  line.dataset.testid = "architect-score";
+  line.textContent = t("akropolis.projected", { n: score.total ?? 0 });
+  wrap.append(line);
+  const parts = el("div", "ak-arch-parts");
+  for (const type of TYPES) {
+    const part = el("span", "ak-part");
+    const dot = el("span", "ak-dot");
+    dot.style.background = COLOURS[type];
+    part.append(dot, `${typeName(type)} ${score[type] ?? 0}`);
+    parts.append(part);
+  }
+  parts.append(el("span", "ak-part", `${t("akropolis.quarries")} ${score.quarries ?? 0} (${score.quarry_count ?? 0})`));
+  wrap.append(parts);
+  const tiles = el("div", "ak-arch-tiles");
+  tiles.setAttribute("aria-label", t("akropolis.architect_tiles", { n: architect.tiles.length }));
+  for (const tile of architect.tiles) tiles.append(tileCard(tile, 10));
+  wrap.append(tiles);
+  return wrap;
+}
+
+/** The move log, newest last. */
+export function logPanel(entries) {
+  const wrap = el("section", "ak-log");
+  wrap.append(el("h3", "", t("akropolis.log")));
+  const list = el("ol", "ak-log-list");
+  list.dataset.testid = "move-log";
+  for (const entry of entries.slice(-60)) {
+    const item = el("li", entry.seat === null ? "arch" : "", entry.text);
+    list.append(item);
+  }
+  if (!entries.length) list.append(el("li", "hint", t("akropolis.log_empty")));
+  wrap.append(list);
+  queueMicrotask(() => {
+    list.scrollTop = list.scrollHeight;
+  });
+  return wrap;
+}
+
+/**
+ * The final table: one column per player in ranking order, rows per type (points and
+ * value × stars), stones, total; winner highlighted; variants listed.
+ */
+export function finalPanel({ result, names, game }) {
+  const wrap = el("section", "ak-final");
+  wrap.dataset.testid = "final-table";
+  const winners = result.ranking[0];
+  const title = el("h3", "", t("akropolis.final"));
+  const winLine = el("p", "ak-winner", t("akropolis.winner", { names: winners.map((s) => names[s]).join(", ") }));
+  winLine.dataset.testid = "ak-winner";
+  wrap.append(title, winLine);
+  const order = result.ranking.flat();
+  const placeOf = new Map();
+  result.ranking.forEach((group, index) => group.forEach((seat) => placeOf.set(seat, index + 1)));
+  const scroll = el("div", "ak-scroll");
+  const table = el("table", "ak-table ak-final-table");
+  const head = el("tr");
+  head.append(el("th", "", ""));
+  for (const seat of order) {
+    const th = el("th", winners.includes(seat) ? "win" : "", `${placeOf.get(seat)}. ${names[seat]}`);
+    th.dataset.seat = String(seat);
+    head.append(th);
+  }
+  table.append(el("thead"));
+  table.tHead.append(head);
+  const body = el("tbody");
+  const breakdownOf = (seat) => (game.solo && seat === 1 && result.architect ? result.architect : result.breakdown[seat] || {});
+  const rows = [...TYPES, ...(game.solo ? ["quarries"] : []), "stones", "total"];
+  for (const key of rows) {
+    const row = el("tr", key === "total" ? "ak-total-row" : "");
+    const th = el("th", `ak-t-${key}`);
+    if (TYPES.includes(key)) {
+      const dot = el("span", "ak-dot");
+      dot.style.background = COLOURS[key];
+      th.append(dot);
+    }
+    th.append(key === "total" ? t("akropolis.total") : key === "stones" ? t("akropolis.stones") : key === "quarries" ? t("akropolis.quarries") : typeName(key));
+    row.append(th);
+    for (const seat of order) {
+      const breakdown = breakdownOf(seat);
+      const value = key === "total" ? result.scores[seat] : breakdown[key] ?? (key === "quarries" ? "—" : 0);
+      const cell = TYPES.includes(key) ? scoreCell(breakdown.details?.[key], value) : el("td", "", String(value));
+      if (winners.includes(seat)) cell.classList.add("win");
+      cell.dataset.seat = String(seat);
+      if (key === "total") cell.dataset.testid = `final-total-${seat}`;
+      row.append(cell);
+    }
+    body.append(row);
+  }
+  table.append(body);
+  scroll.append(table);
+  wrap.append(scroll);
+  const variants = result.variants?.length
+    ? result.variants.map((v) => t(`akropolis.variant.${v}`)).join(", ")
+    : t("akropolis.no_variants");
+  wrap.append(el("p", "hint", t("akropolis.variants", { list: variants })));
+  return wrap;
+}

@@ -1,0 +1,97 @@
+"""Helpers for the Akropolis browser tests: create a room, play turns through the board UI."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+FINAL = "[data-testid=final-table]"
+ENABLED_CARD = ".ak-card:not([disabled])"
+
+
+async def new_page(
+    browser: Any,
+    server: Any,
+    locale: str = "en-GB",
+    viewport: dict[str, int] | None = None,
+    **extra: Any,
+) -> Any:
+    context = await browser.new_context(
+        locale=locale, viewport=viewport or {"width": 1280, "height": 900}, **extra
+    )
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    await page.goto(server.url + "/")
+    return page
+
+
+async def become_guest(page: Any, name: str) -> None:
+    await page.fill("#guest-form input[name=name]", name)
+    await page.click("#guest-form button[type=submit]")
+    await page.wait_for_selector("[data-testid=me]")
+
+
+async def create_room(
+    page: Any, seats: int, options: dict[str, Any] | None = None, private: bool = False
+) -> str:
+    """Fill the lobby form for Akropolis and create the room; return the room URL."""
+    await page.select_option("#game-select", "akropolis")
+    await page.fill("#seats-input", str(seats))
+    await page.dispatch_event("#seats-input", "input")
+    for name, value in (options or {}).items():
+        field = f"#game-options [name={name}]"
+        if isinstance(value, bool):
+            await (page.check(field) if value else page.uncheck(field))
+        else:
+            await page.select_option(field, value)
+    if private:
+        await page.check("#private-input")
+    await page.click("#create-button")
+    await page.wait_for_url(re.compile(r"/r/\w+"))
+    return page.url
+
+
+async def play_turn_if_mine(page: Any) -> bool:
+    """If a site tile can be picked, pick the first one and place it at the first legal spot
+    through the UI (pick a card, the ghost appears on a legal spot, press Place)."""
+    card = page.locator(ENABLED_CARD).first
+    if not await card.count():
+        return False
+    try:
+        await card.click(timeout=2000)
+        await page.locator("[data-testid=ghost]").wait_for(timeout=2000)
+        await page.click(".ak-place-buttons .confirm", timeout=2000)
+    except Exception:  # the view changed under the click (a patch arrived): try again later
+        return False
+    return True
+
+
+async def play_until_final(pages: list[Any], timeout: float = 240) -> int:
+    """Alternate over the pages, each playing when it is its turn, until the final table."""
+    moves = 0
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if await pages[0].locator(FINAL).count():
+            return moves
+        played = False
+        for page in pages:
+            if await play_turn_if_mine(page):
+                moves += 1
+                played = True
+        if not played:
+            await pages[0].wait_for_timeout(60)
+    raise AssertionError(f"no final table after {moves} moves")
+
+
+async def final_totals(page: Any) -> dict[str, int]:
+    """Totals of the final table by seat."""
+    cells = page.locator("[data-testid^=final-total-]")
+    totals = {}
+    for index in range(await cells.count()):
+        cell = cells.nth(index)
+        seat = (await cell.get_attribute("data-testid")).rsplit("-", 1)[1]
+        totals[seat] = int(await cell.inner_text())
+    return totals
