@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import logging
 import os
 
 import uvicorn
+
+from app.observability.logs import configure
 
 
 def main() -> None:
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8000"))
     level = os.environ.get("LOG_LEVEL", "info")
-    logging.basicConfig(
-        level=level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s"
-    )
+    configure(level, os.environ.get("LOG_FORMAT", "json"))
     uvicorn.run(
         "app.main:create_app",
         factory=True,
@@ -24,6 +23,7 @@ def main() -> None:
         ws_max_size=1 << 20,
         proxy_headers=True,
         log_level=level,
+        log_config=None,  # keep our JSON handler for uvicorn's loggers too
     )
 
 

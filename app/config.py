@@ -40,6 +40,9 @@ class Settings(BaseSettings):
     # PostgreSQL writer connections: one batch in flight per writer.
     commit_writers: int = 3
     public_base_url: str = ""
+    # /metrics: open to anyone (e.g. bound to a private interface), or to this bearer token.
+    metrics_public: bool = False
+    metrics_token: str = ""
 
     @property
     def is_sqlite(self) -> bool:

@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -14,11 +15,12 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from app.accounts.security import SessionSigner
-from app.api import auth, health, pages, rooms, ws
+from app.api import admin, auth, health, pages, rooms, ws
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
 from app.db.session import create_engine, create_sessionmaker
 from app.errors import AgoraError
+from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.rooms.store import GroupCommitter, writers_for
@@ -39,7 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             from app.realtime.redis_relay import RedisRelay
 
             relay = RedisRelay(settings.redis_url)
-        hub = Hub(relay)
+        hub = Hub(relay, on_relay_error=metrics.redis_errors.inc)
         await hub.start()
         sessions = create_sessionmaker(engine)
         service = RoomService(
@@ -47,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             engine=engine,
             sessions=sessions,
             hub=hub,
+            metrics=metrics,
             committer=GroupCommitter(
                 writers_for(engine, settings.commit_writers), settings.commit_batch_max
             ),
@@ -57,6 +60,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         app.state.rooms = service
         app.state.sockets = set()
+
+        def on_control(command: dict[str, Any]) -> None:
+            kind = command.get("type")
+            for connection in list(app.state.sockets):
+                if connection.user_id != command.get("user_id"):
+                    continue
+                if kind == "disconnect_user":
+                    connection.disconnect(4003, command.get("reason", "disconnected"))
+                elif kind == "disconnect_room_user" and connection.room_id == command.get("room"):
+                    # Kicked from a seat: reconnecting makes the socket a spectator's.
+                    connection.disconnect(4000, "seat removed")
+
+        hub.add_control_listener(on_control)
         app.state.loop = asyncio.get_running_loop()
         try:
             yield
@@ -72,6 +88,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    metrics = Metrics()
+    app.state.metrics = metrics
     app.state.signer = SessionSigner(settings.secret_key, settings.session_max_age_days * 86400)
     app.state.templates = Jinja2Templates(directory=str(ROOT / "templates"))
 
@@ -89,7 +107,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             status_code=422,
         )
 
+    @app.middleware("http")
+    async def count_requests(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        route = request.scope.get("route")
+        template = getattr(route, "path", "unmatched")
+        metrics.http_requests.labels(request.method, template, str(response.status_code)).inc()
+        return response
+
     app.include_router(auth.router)
+    app.include_router(admin.router)
+    app.include_router(admin.pages)
     app.include_router(rooms.router)
     app.include_router(ws.router)
     app.include_router(health.router)

@@ -48,10 +48,7 @@ async def user_from_cookie(
     user_id = signer.unsign(cookie)
     if user_id is None:
         return None
-    user = await get_user(session, user_id)
-    if user is None or user.banned:
-        return None
-    return user
+    return await get_user(session, user_id)  # the caller decides what a ban forbids
 
 
 async def _lookup(request: Request, user_id: str) -> User | None:

@@ -20,6 +20,7 @@ from app.accounts.security import SESSION_COOKIE
 from app.api.deps import user_from_cookie
 from app.db.models import User
 from app.errors import AgoraError, RateLimited
+from app.observability.metrics import Metrics
 from app.realtime.connection import Connection
 from app.realtime.hub import SPECTATOR, RoomEvent
 from app.rooms.service import RoomService, dumps
@@ -27,7 +28,9 @@ from app.rooms.service import RoomService, dumps
 router = APIRouter()
 log = logging.getLogger(__name__)
 
+KNOWN_TYPES = frozenset({"move", "snapshot", "legal_moves", "chat", "ping"})
 CLOSE_POLICY = 1008
+CLOSE_BANNED = 4003
 CLOSE_TRY_AGAIN = 1013
 
 
@@ -58,6 +61,14 @@ def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
     return urlsplit(origin).netloc == websocket.headers.get("host")
 
 
+def refuse(
+    connection: Connection, metrics: Metrics, code: str, message: str, move_id: Any = None
+) -> None:
+    """Answer a refused message on the socket (which stays open) and count it."""
+    metrics.refused(code)
+    connection.push(error_message(code, message, move_id))
+
+
 def error_message(code: str, message: str, move_id: Any = None) -> str:
     payload: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if move_id is not None:
@@ -78,6 +89,10 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
             websocket.cookies.get(SESSION_COOKIE), app.state.signer, session
         )
     await websocket.accept()
+    if user is not None and user.banned:
+        await websocket.send_text(error_message("banned", "this account is banned"))
+        await websocket.close(code=CLOSE_BANNED, reason="banned")
+        return
     try:
         live = await rooms.live(room_id)
         rooms.require_watch(live, user, websocket.query_params.get("code"))
@@ -91,11 +106,17 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
     async def resync() -> None:
         await send_snapshot()
 
+    async def close_socket(code: int, reason: str) -> None:
+        await _close_quietly(websocket, code, reason)
+
     connection = Connection(
         audience=audience,
         send=websocket.send_text,
         resync=resync,
         queue_size=settings.ws_send_queue,
+        user_id=user.id if user else None,
+        room_id=room_id,
+        close=close_socket,
     )
 
     async def send_snapshot() -> None:
@@ -105,6 +126,7 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
         connection.snapshot_sent(snapshot["version"])
 
     app.state.sockets.add(connection)
+    app.state.metrics.sockets.inc()
     connection.start()
     await rooms.hub.subscribe(room_id, connection)
     if rooms.hub.distributed:
@@ -121,6 +143,7 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
     finally:
         await rooms.hub.unsubscribe(room_id, connection)
         app.state.sockets.discard(connection)
+        app.state.metrics.sockets.dec()
         await connection.close()
         try:
             presence = await rooms.hub.presence_change(room_id, audience, -1)
@@ -153,10 +176,12 @@ async def _receive_loop(
     send_snapshot: Any,
 ) -> None:
     settings = rooms.settings
+    metrics = rooms.metrics
     bucket = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst)
     while True:
         if connection.done is not None and connection.done.done():
             return  # the sender died (slow consumer or closed socket)
+        await connection.make_room()
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
@@ -166,24 +191,27 @@ async def _receive_loop(
         if raw is None:
             continue
         if len(raw) > settings.ws_max_message_bytes:
-            connection.push(
-                error_message(
-                    "message_too_large",
-                    f"messages are limited to {settings.ws_max_message_bytes} bytes",
-                )
+            refuse(
+                connection,
+                metrics,
+                "message_too_large",
+                f"messages are limited to {settings.ws_max_message_bytes} bytes",
             )
             continue
         if not bucket.take():
-            connection.push(error_message(RateLimited.code, "too many messages; slow down"))
+            refuse(connection, metrics, RateLimited.code, "too many messages; slow down")
             continue
         try:
             data = orjson.loads(raw)
         except orjson.JSONDecodeError:
-            connection.push(error_message("malformed_message", "messages are JSON objects"))
+            refuse(connection, metrics, "malformed_message", "messages are JSON objects")
             continue
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            connection.push(error_message("malformed_message", 'a message needs a "type"'))
+            refuse(connection, metrics, "malformed_message", 'a message needs a "type"')
             continue
+        metrics.socket_messages.labels(
+            data["type"] if data["type"] in KNOWN_TYPES else "other"
+        ).inc()
         await _dispatch(data, rooms, room_id, user, connection, send_snapshot)
 
 
@@ -232,7 +260,7 @@ async def _dispatch(
         else:
             raise AgoraError(f"unknown message type {kind!r}", code="unknown_type")
     except AgoraError as error:
-        connection.push(error_message(error.code, error.message, move_id))
+        refuse(connection, rooms.metrics, error.code, error.message, move_id)
     except Exception:
         log.exception("socket message failed in room %s", room_id)
-        connection.push(error_message("internal_error", "something went wrong", move_id))
+        refuse(connection, rooms.metrics, "internal_error", "something went wrong", move_id)

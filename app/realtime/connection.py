@@ -15,7 +15,6 @@ from collections.abc import Awaitable, Callable
 from app.realtime.hub import RoomEvent
 
 GAP_WAIT_SECONDS = 0.5
-_CLOSE = object()
 
 
 class Connection:
@@ -26,8 +25,14 @@ class Connection:
         send: Callable[[str], Awaitable[None]],
         resync: Callable[[], Awaitable[None]],
         queue_size: int = 256,
+        user_id: str | None = None,
+        room_id: str | None = None,
+        close: Callable[[int, str], Awaitable[None]] | None = None,
     ) -> None:
         self.audience = audience
+        self.user_id = user_id
+        self.room_id = room_id
+        self._close_socket = close
         self.version = -1  # set by the first snapshot; patches wait until then
         self.overflowed = False
         self._send = send
@@ -40,6 +45,11 @@ class Connection:
     def start(self) -> None:
         self._task = asyncio.create_task(self._pump())
 
+    def disconnect(self, code: int, reason: str) -> None:
+        """Close the socket from the server side (e.g. the user was banned)."""
+        if self._close_socket is not None:
+            asyncio.get_running_loop().create_task(self._close_socket(code, reason))
+
     async def close(self) -> None:
         for task in (self._gap_task, self._task):
             if task is not None:
@@ -50,6 +60,17 @@ class Connection:
     @property
     def done(self) -> asyncio.Task[None] | None:
         return self._task
+
+    async def make_room(self, timeout: float = 2.0) -> None:
+        """Backpressure on the client's own messages: wait while our replies to it pile up.
+
+        Without it, a client that floods (say, pings) would overflow its own queue and be
+        dropped as a slow consumer instead of getting its answers.
+        """
+        waited = 0.0
+        while self._queue.qsize() > self._queue.maxsize // 2 and waited < timeout:
+            await asyncio.sleep(0.005)
+            waited += 0.005
 
     def push(self, text: str) -> None:
         """Queue a message for the client; a client too slow to drain is dropped."""
@@ -97,6 +118,4 @@ class Connection:
     async def _pump(self) -> None:
         while True:
             item = await self._queue.get()
-            if item is _CLOSE:
-                return
             await self._send(item)  # type: ignore[arg-type]

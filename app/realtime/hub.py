@@ -28,6 +28,9 @@ import orjson
 log = logging.getLogger(__name__)
 
 SPECTATOR = "s"
+# A pseudo-room every process listens to: commands for all processes (e.g. close the
+# sockets of a banned user).
+CONTROL = "__control__"
 
 
 @dataclass(frozen=True)
@@ -90,12 +93,16 @@ class Relay(Protocol):
 class Hub:
     """Local subscribers per room plus an optional relay to other processes."""
 
-    def __init__(self, relay: Relay | None = None) -> None:
+    def __init__(
+        self, relay: Relay | None = None, on_relay_error: Callable[[], None] | None = None
+    ) -> None:
         self.origin = f"{os.getpid()}-{secrets.token_hex(4)}"
         self._relay = relay
+        self._on_relay_error = on_relay_error
         self._rooms: dict[str, set[Subscriber]] = defaultdict(set)
         self._presence: dict[str, dict[str, int]] = defaultdict(dict)
         self._listeners: list[Callable[[RoomEvent], None]] = []
+        self._control: list[Callable[[dict[str, Any]], None]] = []
         self.published = 0
 
     @property
@@ -105,6 +112,7 @@ class Hub:
     async def start(self) -> None:
         if self._relay is not None:
             await self._relay.start(self._on_remote)
+            await self._relay.join(CONTROL)
 
     async def stop(self) -> None:
         if self._relay is not None:
@@ -113,6 +121,14 @@ class Hub:
     def add_listener(self, listener: Callable[[RoomEvent], None]) -> None:
         """Called for every event from another process (cache invalidation)."""
         self._listeners.append(listener)
+
+    def add_control_listener(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        self._control.append(listener)
+
+    async def publish_control(self, command: dict[str, Any]) -> None:
+        """Run ``command`` on every process (this one at once, others through the relay)."""
+        event = RoomEvent(room_id=CONTROL, kind="control", text=orjson.dumps(command).decode())
+        await self.publish(event)
 
     def watching(self, room_id: str) -> bool:
         return bool(self._rooms.get(room_id))
@@ -148,15 +164,28 @@ class Hub:
                 await self._relay.send(event)
             except Exception:  # a relay outage must not lose the local delivery
                 log.exception("relay publish failed for room %s", event.room_id)
+                if self._on_relay_error is not None:
+                    self._on_relay_error()
 
     def _on_remote(self, event: RoomEvent) -> None:
         if event.origin == self.origin:
+            return
+        if event.room_id == CONTROL:
+            self._run_control(event)
             return
         for listener in self._listeners:
             listener(event)
         self._deliver(event)
 
+    def _run_control(self, event: RoomEvent) -> None:
+        command = orjson.loads(event.text or "{}")
+        for listener in self._control:
+            listener(command)
+
     def _deliver(self, event: RoomEvent) -> None:
+        if event.room_id == CONTROL:
+            self._run_control(event)
+            return
         for subscriber in tuple(self._rooms.get(event.room_id, ())):
             subscriber.deliver(event)
 

@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -38,6 +39,7 @@ from app.games.interface import InvalidOptions, JsonDict, Move, RulesError
 from app.games.options import normalize_options
 from app.games.registry import UnknownGame, get_game, redact_move
 from app.ids import new_id, new_invite_code
+from app.observability.metrics import Metrics
 from app.realtime.hub import SPECTATOR, Hub, RoomEvent
 from app.rooms import repository
 from app.rooms.diff import diff
@@ -70,8 +72,10 @@ class RoomService:
         sessions: async_sessionmaker[AsyncSession],
         hub: Hub,
         committer: GroupCommitter,
+        metrics: Metrics | None = None,
     ) -> None:
         self.settings = settings
+        self.metrics = metrics or Metrics()
         self.engine = engine
         self.sessions = sessions
         self.hub = hub
@@ -230,12 +234,19 @@ class RoomService:
             await change(session, room, seats)
             room.updated_at = datetime.now(UTC)
         live = self._rooms.get(room_id)
+        before = {seat.user_id for seat in live.seats if seat.user_id} if live else set()
         if live is not None:
             async with live.lock:
                 await self._reload(live)
         else:
             live = await self.live(room_id)
         await self._announce(live)
+        # Whoever lost a seat must stop receiving that seat's private view: their sockets
+        # close, and reconnecting makes them spectators.
+        for user_id in before - {seat.user_id for seat in live.seats if seat.user_id}:
+            await self.hub.publish_control(
+                {"type": "disconnect_room_user", "user_id": user_id, "room": room_id}
+            )
         return live
 
     async def _announce(self, live: LiveRoom) -> None:
@@ -362,6 +373,64 @@ class RoomService:
         self._schedule_bot(live)
         return live
 
+    # ---- moderation (admin) -----------------------------------------------------------
+    async def close_room(self, room_id: str) -> LiveRoom:
+        """Abandon a room whatever its status: no more moves are accepted."""
+
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            if room.status in ("finished", "abandoned"):
+                raise Conflict(f"the room is already {room.status}", code="room_closed")
+            room.status = "abandoned"
+            room.finished_at = datetime.now(UTC)
+
+        return await self._change_seats(room_id, change)
+
+    async def replace_with_bot(
+        self, room_id: str, *, position: int, bot: str = "random"
+    ) -> LiveRoom:
+        """Hand a seat to a bot (during play); before the start the seat is simply freed."""
+
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            target = next((seat for seat in seats if seat.position == position), None)
+            if target is None:
+                raise InvalidRequest("that seat is empty", code="seat_empty")
+            if room.status == "waiting":
+                if target.user_id == room.host_id:
+                    raise InvalidRequest("the host's seat cannot be freed", code="cannot_kick_host")
+                await session.delete(target)
+            elif room.status == "playing":
+                if target.bot:
+                    raise InvalidRequest("that seat is already a bot", code="already_bot")
+                target.user_id, target.bot = None, bot
+                target.name = f"{target.name} (bot)"
+            else:
+                raise Conflict(f"the room is {room.status}", code="room_closed")
+
+        live = await self._change_seats(room_id, change)
+        self._schedule_bot(live)
+        return live
+
+    async def system_message(self, room_id: str, *, text: str) -> None:
+        """A message from the moderators, shown in the room's chat."""
+        live = await self.live(room_id)
+        text = " ".join(text.split())
+        if not text:
+            raise InvalidRequest("empty message", code="empty_message")
+        async with self.transaction() as session:
+            message = ChatMessage(room_id=live.id, user_id=None, name="Agora", text=text[:2000])
+            session.add(message)
+            await session.flush()
+            payload = {
+                "type": "chat",
+                "id": message.id,
+                "name": "Agora",
+                "system": True,
+                "seat": None,
+                "text": message.text,
+                "at": message.created_at.isoformat(),
+            }
+        await self.hub.publish(RoomEvent(room_id=live.id, kind="chat", text=dumps(payload)))
+
     # ---- moves -------------------------------------------------------------------
     async def submit_move(
         self,
@@ -374,6 +443,7 @@ class RoomService:
         bot_seat: int | None = None,
     ) -> int:
         """Apply, commit, publish; returns the new version (or the earlier one for a repeat)."""
+        received = time.perf_counter()
         live = await self.live(room_id)
         async with live.lock:
             for _attempt in range(3):
@@ -410,7 +480,14 @@ class RoomService:
                     state_json=dumps(new_state),
                     status=status,
                 )
-                if await self.committer.submit(pending):
+                try:
+                    committed = await self.committer.submit(pending)
+                except Exception:
+                    self.metrics.db_errors.inc()
+                    raise AgoraError(
+                        "the move could not be saved; try again", code="storage_error", status=503
+                    ) from None
+                if committed:
                     break
                 live.stale = True  # another process moved first: reload and re-check
             else:
@@ -421,6 +498,18 @@ class RoomService:
             live.remember_move(client_move_id, live.version, seat)
             self.moves_accepted += 1
             await self._publish_versions(live, previous=previous, version=live.version)
+        self.metrics.move_accepted(live.game_id, time.perf_counter() - received)
+        log.info(
+            "move",
+            extra={
+                "room": live.id,
+                "game": live.game_id,
+                "seat": seat,
+                "move_id": client_move_id,
+                "version": live.version,
+                "bot": bot_seat is not None,
+            },
+        )
         self._schedule_bot(live)
         return live.version
 

@@ -6,6 +6,7 @@ const pages = {
   login: () => import("./login.js"),
   room: () => import("./room.js"),
   replay: () => import("./replay.js"),
+  admin: () => import("./admin.js"),
 };
 
 const logout = document.getElementById("logout");

@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from sqlalchemy import update
 
 from app.db.models import Room
-from tests.conftest import Player, RunningServer
+from tests.conftest import Player, RunningServer, base_settings, start_server
 
 
 async def test_host_sets_options_and_kicks_before_start(server: RunningServer) -> None:
@@ -60,25 +61,35 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot(server: RunningSer
     await other.close()
 
 
-async def test_socket_rate_limit_answers_without_closing(server: RunningServer) -> None:
-    host = await Player(server, "Fast").as_guest()
-    room = (await host.http.post("/api/rooms", json={"game": "race", "seats": 2})).json()
-    sock = await host.socket(room["id"])
-    await sock.receive_until("snapshot")
-    burst = server.settings.ws_rate_burst + 20
-    for _ in range(burst):
-        await sock.send({"type": "ping"})
-    codes = []
-    for _ in range(burst):
-        message = await sock.receive()
-        while message["type"] not in ("pong", "error"):
+async def test_socket_rate_limit_answers_without_closing(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # A server of its own with a tight limit: 5 messages at once, then 1 a second.
+    path = tmp_path_factory.mktemp("rate") / "agora.db"
+    strict = start_server(
+        base_settings(
+            database_url=f"sqlite+aiosqlite:///{path}", ws_rate_per_second=1.0, ws_rate_burst=5
+        )
+    )
+    try:
+        host = await Player(strict, "Fast").as_guest()
+        room = (await host.http.post("/api/rooms", json={"game": "race", "seats": 2})).json()
+        sock = await host.socket(room["id"])
+        await sock.receive_until("snapshot")
+        for _ in range(12):
+            await sock.send({"type": "ping"})
+        codes = []
+        while len(codes) < 12:
             message = await sock.receive()
-        codes.append(message.get("code", "pong"))
-    assert "rate_limited" in codes and codes.count("pong") >= server.settings.ws_rate_burst
-    await asyncio.sleep(0.1)
-    await sock.send({"type": "ping"})
-    assert (await sock.receive_until("pong"))["type"] == "pong"
-    await host.close()
+            if message["type"] in ("pong", "error"):
+                codes.append(message.get("code", "pong"))
+        assert codes.count("pong") in (5, 6) and codes.count("rate_limited") >= 6
+        await asyncio.sleep(1.1)
+        await sock.send({"type": "ping"})
+        assert (await sock.receive_until("pong"))["type"] == "pong"
+        await host.close()
+    finally:
+        strict.stop()
 
 
 async def test_untouched_rooms_expire(server: RunningServer) -> None:

@@ -1,0 +1,1 @@
+"""Moderation and the admin dashboard's queries; every action is audited."""

@@ -1,0 +1,267 @@
+"""Admin queries (overview, rooms, users, audit log) and audited actions on people.
+
+Actions on rooms go through the RoomService (the only writer of rooms); this module
+writes the audit entry for each of them, in the same request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from sqlalchemy import func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models import AuditEntry, ChatMessage, MoveRecord, Room, Seat, User
+from app.errors import Conflict, InvalidRequest, NotFound
+from app.games.registry import redact_move
+from app.realtime.hub import SPECTATOR
+from app.rooms.live import LiveRoom, compose_view
+
+
+async def audit(
+    session: AsyncSession,
+    *,
+    admin: User,
+    action: str,
+    target_type: str,
+    target_id: str,
+    reason: str = "",
+    details: dict[str, Any] | None = None,
+) -> AuditEntry:
+    entry = AuditEntry(
+        admin_id=admin.id,
+        admin_name=admin.display_name,
+        action=action,
+        target_type=target_type,
+        target_id=target_id,
+        reason=reason.strip()[:500],
+        details=orjson.dumps(details or {}).decode(),
+    )
+    session.add(entry)
+    await session.flush()
+    return entry
+
+
+def entry_json(entry: AuditEntry) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "at": entry.created_at.isoformat(),
+        "admin": entry.admin_name,
+        "admin_id": entry.admin_id,
+        "action": entry.action,
+        "target_type": entry.target_type,
+        "target_id": entry.target_id,
+        "reason": entry.reason,
+        "details": orjson.loads(entry.details),
+    }
+
+
+async def audit_log(session: AsyncSession, *, limit: int = 200) -> list[dict[str, Any]]:
+    rows = await session.scalars(select(AuditEntry).order_by(AuditEntry.id.desc()).limit(limit))
+    return [entry_json(entry) for entry in rows]
+
+
+async def room_counts(session: AsyncSession) -> list[dict[str, Any]]:
+    rows = await session.execute(
+        select(Room.game, Room.status, func.count()).group_by(Room.game, Room.status)
+    )
+    return [{"game": game, "status": status, "count": count} for game, status, count in rows]
+
+
+async def search_rooms(
+    session: AsyncSession,
+    *,
+    game: str | None = None,
+    status: str | None = None,
+    query: str | None = None,
+    limit: int = 100,
+) -> list[dict[str, Any]]:
+    statement = select(Room).order_by(Room.updated_at.desc()).limit(limit)
+    if game:
+        statement = statement.where(Room.game == game)
+    if status:
+        statement = statement.where(Room.status == status)
+    if query:
+        pattern = f"%{query.lower()}%"
+        people = (
+            select(Seat.room_id)
+            .outerjoin(User, User.id == Seat.user_id)
+            .where(
+                or_(
+                    func.lower(Seat.name).like(pattern),
+                    func.lower(func.coalesce(User.username, "")).like(pattern),
+                )
+            )
+        )
+        hosts = select(User.id).where(
+            or_(
+                func.lower(User.display_name).like(pattern),
+                func.lower(func.coalesce(User.username, "")).like(pattern),
+            )
+        )
+        statement = statement.where(
+            or_(Room.id.in_(people), Room.host_id.in_(hosts), Room.id == query)
+        )
+    rooms = list(await session.scalars(statement))
+    seats = await session.scalars(
+        select(Seat).where(Seat.room_id.in_([room.id for room in rooms])).order_by(Seat.position)
+    )
+    names: dict[str, list[str]] = {}
+    for seat in seats:
+        names.setdefault(seat.room_id, []).append(seat.name)
+    return [
+        {
+            "id": room.id,
+            "game": room.game,
+            "status": room.status,
+            "private": room.private,
+            "version": room.version,
+            "seats": names.get(room.id, []),
+            "host_id": room.host_id,
+            "updated_at": room.updated_at.isoformat(),
+        }
+        for room in rooms
+    ]
+
+
+async def inspect_room(
+    session: AsyncSession, live: LiveRoom, presence: dict[str, int]
+) -> dict[str, Any]:
+    """Everything about one room, including the state as each seat and a spectator see it."""
+    moves = await session.scalars(
+        select(MoveRecord).where(MoveRecord.room_id == live.id).order_by(MoveRecord.seq)
+    )
+    chat = await session.scalars(
+        select(ChatMessage).where(ChatMessage.room_id == live.id).order_by(ChatMessage.id)
+    )
+    finished = live.status in ("finished", "abandoned")
+    views: dict[str, Any] = {}
+    if live.state is not None:
+        for audience in live.audiences():
+            views[audience] = compose_view(live.game, live.state, audience)
+    return {
+        "room": live.summary(),
+        "presence": presence,
+        "moves": [
+            {
+                "seq": record.seq,
+                "seat": record.seat,
+                "client_move_id": record.client_move_id,
+                "move": redact_move(
+                    live.game, orjson.loads(record.move), record.seat, None, finished
+                ),
+                "at": record.created_at.isoformat(),
+            }
+            for record in moves
+        ],
+        "chat": [
+            {"name": m.name, "user_id": m.user_id, "text": m.text, "at": m.created_at.isoformat()}
+            for m in chat
+        ],
+        "views": views,
+        "spectator": SPECTATOR,
+    }
+
+
+def user_json(user: User) -> dict[str, Any]:
+    return {
+        "id": user.id,
+        "name": user.display_name,
+        "username": user.username,
+        "guest": user.is_guest,
+        "admin": user.is_admin,
+        "banned": user.banned,
+        "created_at": user.created_at.isoformat(),
+    }
+
+
+async def search_users(
+    session: AsyncSession, *, query: str | None = None, limit: int = 100
+) -> list[dict[str, Any]]:
+    statement = select(User).order_by(User.created_at.desc()).limit(limit)
+    if query:
+        pattern = f"%{query.lower()}%"
+        statement = statement.where(
+            or_(
+                func.lower(User.display_name).like(pattern),
+                func.lower(func.coalesce(User.username, "")).like(pattern),
+                User.id == query,
+            )
+        )
+    return [user_json(user) for user in await session.scalars(statement)]
+
+
+async def user_history(session: AsyncSession, user_id: str) -> dict[str, Any]:
+    user = await session.get(User, user_id)
+    if user is None:
+        raise NotFound("no such user", code="user_not_found")
+    rooms = await session.execute(
+        select(Room, Seat.position)
+        .join(Seat, Seat.room_id == Room.id)
+        .where(Seat.user_id == user_id)
+        .order_by(Room.updated_at.desc())
+        .limit(100)
+    )
+    entries = await session.scalars(
+        select(AuditEntry)
+        .where(AuditEntry.target_id == user_id)
+        .order_by(AuditEntry.id.desc())
+        .limit(50)
+    )
+    return {
+        "user": user_json(user),
+        "rooms": [
+            {"id": room.id, "game": room.game, "status": room.status, "seat": position}
+            for room, position in rooms
+        ],
+        "audit": [entry_json(entry) for entry in entries],
+    }
+
+
+async def set_banned(
+    session: AsyncSession, *, admin: User, user_id: str, banned: bool, reason: str
+) -> User:
+    user = await session.get(User, user_id, with_for_update=True)
+    if user is None:
+        raise NotFound("no such user", code="user_not_found")
+    if user.id == admin.id:
+        raise InvalidRequest("admins cannot ban themselves", code="cannot_ban_self")
+    if user.banned == banned:
+        raise Conflict("nothing to change", code="unchanged")
+    user.banned = banned
+    await audit(
+        session,
+        admin=admin,
+        action="ban" if banned else "unban",
+        target_type="user",
+        target_id=user.id,
+        reason=reason,
+        details={"name": user.display_name},
+    )
+    return user
+
+
+async def set_admin(
+    session: AsyncSession, *, admin: User, user_id: str, is_admin: bool, reason: str
+) -> User:
+    user = await session.get(User, user_id, with_for_update=True)
+    if user is None:
+        raise NotFound("no such user", code="user_not_found")
+    if user.id == admin.id and not is_admin:
+        raise InvalidRequest("admins cannot demote themselves", code="cannot_demote_self")
+    if user.is_guest and is_admin:
+        raise InvalidRequest("guests cannot be admins", code="guest_cannot_be_admin")
+    if user.is_admin == is_admin:
+        raise Conflict("nothing to change", code="unchanged")
+    user.is_admin = is_admin
+    await audit(
+        session,
+        admin=admin,
+        action="promote" if is_admin else "demote",
+        target_type="user",
+        target_id=user.id,
+        reason=reason,
+        details={"name": user.display_name},
+    )
+    return user

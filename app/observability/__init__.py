@@ -1,0 +1,1 @@
+"""Metrics (Prometheus), recent-move statistics for the dashboard, JSON-line logs."""
