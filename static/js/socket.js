@@ -35,7 +35,11 @@ export class RoomSocket {
       this.onStatus("connected");
     };
     ws.onmessage = (event) => this.handle(JSON.parse(event.data));
-    ws.onclose = () => {
+    ws.onclose = (event) => {
+      if (event.code === 4003) {
+        this.closed = true; // banned: the server closed this socket for good
+        this.onStatus("banned");
+      }
       if (this.closed) return;
       this.onStatus("reconnecting");
       // Exponential backoff with jitter, capped at 10 s.
@@ -80,6 +84,10 @@ export class RoomSocket {
         break;
       case "error":
         if (message.id !== undefined) this.pending.delete(message.id);
+        if (message.code === "banned") {
+          this.closed = true; // reconnecting cannot help
+          this.onStatus("banned");
+        }
         this.onMessage(message);
         break;
       case "room":
