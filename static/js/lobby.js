@@ -31,6 +31,8 @@ function optionField(option) {
   }
   input.name = option.name;
   input.dataset.kind = option.type;
+  wrap.dataset.option = option.name;
+  if (option.help) wrap.title = label(option.help);
   wrap.append(input);
   return wrap;
 }
@@ -87,7 +89,21 @@ export function start() {
       seats.max = game.max_seats;
       seats.value = Math.min(Math.max(Number(seats.value), game.min_seats), game.max_seats);
       $("game-options").replaceChildren(...game.options.map(optionField));
+      showSoloOptions();
     };
+    // Akropolis: the Architect's level only matters solo; the long game is refused with 4 seats.
+    const showSoloOptions = () => {
+      if (select.value !== "akropolis") return;
+      const count = Number(seats.value);
+      for (const field of $("game-options").querySelectorAll("[data-option=architect_level]")) {
+        field.style.display = count === 1 ? "" : "none";
+      }
+      for (const field of $("game-options").querySelectorAll("[data-option=long_game]")) {
+        field.style.display = count >= 4 ? "none" : "";
+        if (count >= 4) field.querySelector("input").checked = false;
+      }
+    };
+    seats.addEventListener("input", showSoloOptions);
     select.addEventListener("change", showOptions);
     showOptions();
     form.addEventListener("submit", async (event) => {

@@ -31,6 +31,10 @@ export async function start() {
       } else if (message.type === "error") {
         $("room-error").textContent = t("room.move_refused", { message: message.message });
         $("lobby-panel").hidden = false;
+        // A refused move cleared the offered moves: ask again so the player can retry.
+        const seat = mySeat();
+        if (socket.view && seat !== null && socket.view.to_act.includes(seat)) socket.legalMoves();
+        drawBoard();
       } else if (message.type === "chat") {
         addChat(message);
       } else if (message.type === "presence") {
@@ -148,6 +152,7 @@ export async function start() {
       room: socket.room,
       legalMoves: legalVersion === socket.version ? legalMoves : [],
       canMove: Boolean(view && !view.result && seat !== null && view.to_act.includes(seat)),
+      error: $("room-error").textContent || null,
       onMove: (move) => {
         $("room-error").textContent = "";
         legalMoves = [];

@@ -12,6 +12,7 @@ from tests.e2e.akropolis_helpers import (
     create_room,
     final_totals,
     new_page,
+    play_turn_if_mine,
     play_until_final,
 )
 from tests.e2e.conftest import shot_path
@@ -70,3 +71,155 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
         assert f"{total} pts" in await lina.inner_text(f"[data-testid=score-{seat}]")
     for page in (lina, niko):
         assert page.errors == []
+
+
+async def start_solo(page: Any, level: str) -> None:
+    await create_room(page, 1, {"architect_level": level})
+    await page.wait_for_selector("#start-button:not([hidden])")
+    await page.click("#start-button")
+    await page.wait_for_selector(".ak-site .ak-card")
+
+
+async def test_solo_games_against_each_architect_level(browser: Any, web_server: Any) -> None:
+    page = await new_page(browser, web_server)
+    await become_guest(page, "Sofia")
+    for level, shown in (
+        ("hippodamos", "Hippodamos"),
+        ("metagenes", "Metagenes"),
+        ("callicrates", "Callicrates"),
+    ):
+        await page.goto(web_server.url + "/")
+        await start_solo(page, level)
+        architect = page.locator("[data-testid=architect]")
+        assert f"Illustrious Architect — {shown}" in await architect.inner_text()
+        await play_until_final([page])
+        await page.wait_for_selector(FINAL)
+        final = await page.inner_text(FINAL)
+        assert "the Illustrious Architect" in final and "Sofia" in final
+        assert "Quarries" in final
+        totals = await final_totals(page)
+        assert set(totals) == {"0", "1"}
+        projected = await page.inner_text("[data-testid=architect-score]")
+        assert f"{totals['1']} pts" in projected
+        winner = await page.inner_text("[data-testid=ak-winner]")
+        if totals["0"] > totals["1"]:
+            assert "Sofia" in winner
+        elif totals["0"] < totals["1"]:
+            assert "Illustrious Architect" in winner
+        if level == "metagenes":
+            await page.screenshot(path=shot_path("akropolis-solo-final"), full_page=True)
+    assert page.errors == []
+
+
+async def ghost_state(page: Any) -> tuple[str, str, str]:
+    ghost = page.locator("[data-testid=ghost]")
+    return (
+        await ghost.get_attribute("data-q"),
+        await ghost.get_attribute("data-r"),
+        await ghost.get_attribute("data-rot"),
+    )
+
+
+async def test_keyboard_only_placement(browser: Any, web_server: Any) -> None:
+    page = await new_page(browser, web_server)
+    await become_guest(page, "Kira")
+    await start_solo(page, "hippodamos")
+    await page.wait_for_selector(".ak-card:not([disabled])")
+    # Tab to the first tile of the site that can be taken, and pick it with Enter.
+    for _ in range(60):
+        await page.keyboard.press("Tab")
+        if await page.evaluate("document.activeElement.matches('.ak-card:not([disabled])')"):
+            break
+    else:
+        raise AssertionError("no site tile reachable with Tab")
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector("[data-testid=ghost]")
+    assert await page.evaluate("document.activeElement.dataset.testid") == "city"
+    start = await ghost_state(page)
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):
+        await page.keyboard.press(key)
+        if await ghost_state(page) != start:
+            break
+    moved = await ghost_state(page)
+    assert moved != start
+    await page.keyboard.press("r")
+    rotated = await ghost_state(page)
+    assert rotated[2] != moved[2]
+    info = await page.inner_text("[data-testid=ghost-info]")
+    assert info.startswith("Level ")
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector("[data-testid=move-log] li:has-text('Kira took tile')")
+    log = await page.inner_text("[data-testid=move-log]")
+    assert "the Illustrious Architect took tile" in log
+    # The city now holds the starting tile and the new one: 4 + 3 hexes (or fewer if stacked).
+    cells = await page.locator(".ak-city .ak-cell").count()
+    assert 5 <= cells <= 7
+    assert page.errors == []
+
+
+async def test_phone_sized_game_start_by_touch(browser: Any, web_server: Any) -> None:
+    page = await new_page(
+        browser,
+        web_server,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    await become_guest(page, "Theo")
+    await start_solo(page, "metagenes")
+    card = page.locator(".ak-card:not([disabled])").first
+    await card.tap()
+    ghost = page.locator("[data-testid=ghost]")
+    await ghost.wait_for()
+    await page.screenshot(path=shot_path("akropolis-phone-start"), full_page=True)
+    box = await ghost.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.6
+    await page.touchscreen.tap(x, y)  # first tap: the tile settles on that spot
+    await page.wait_for_selector("[data-testid=ghost].pinned")
+    await page.touchscreen.tap(x, y)  # second tap on the tile: place it
+    await page.wait_for_selector("[data-testid=move-log] li:has-text('Theo took tile')")
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392
+    assert await page.locator(".ak-city-svg").bounding_box() is not None
+    assert page.errors == []
+
+
+async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) -> None:
+    page = await new_page(browser, web_server, device_scale_factor=2)
+    await become_guest(page, "Lina")
+    await page.select_option("#game-select", "akropolis")
+    await page.fill("#seats-input", "1")
+    await page.dispatch_event("#seats-input", "input")
+    assert await page.is_visible("#game-options [name=architect_level]")
+    await page.locator("#create-form").screenshot(path=shot_path("akropolis-lobby-form"))
+    await page.fill("#seats-input", "4")
+    await page.dispatch_event("#seats-input", "input")
+    assert not await page.is_visible("#game-options [name=architect_level]")
+    await create_room(page, 4)
+    for added in range(1, 4):
+        await page.click("#bot-button")
+        await page.wait_for_function(
+            "n => [...document.querySelectorAll('#seats li')]"
+            ".filter(li => li.textContent.includes('bot')).length >= n",
+            arg=added,
+        )
+    await page.wait_for_selector("#start-button:not([disabled])")
+    await page.click("#start-button")
+    await page.wait_for_selector(".ak-site .ak-card")
+    assert await page.locator(".ak-chip").count() == 4
+    played = 0
+    while played < 7:
+        if await play_turn_if_mine(page):
+            played += 1
+        else:
+            await page.wait_for_timeout(60)
+    await page.wait_for_selector(".ak-card:not([disabled])")
+    await page.locator(".ak-card:not([disabled])").last.click()
+    await page.wait_for_selector("[data-testid=ghost]")
+    await page.wait_for_timeout(300)
+    await page.screenshot(path=shot_path("akropolis-4p-midgame"), full_page=True)
+    await page.locator(".ak-stage").screenshot(path=shot_path("akropolis-4p-city"))
+    for seat in range(4):
+        assert "pts" in await page.inner_text(f"[data-testid=score-{seat}]")
+    assert page.errors == []

@@ -331,7 +331,6 @@ function confirm() {
   S.selected = null;
   S.ghost = null;
   S.pinned = false;
-  S.sent = true;
   S.ctx.onMove(move);
 }
 
@@ -389,7 +388,7 @@ function fitCity(force = false) {
 
 function ghostText(move) {
   let text = t("akropolis.level_n", { n: move.level });
-  if (move.stones) text += ` · +${move.stones}`;
+  if (move.stones) text += ` · +${stonesText(move.stones)}`;
   return text;
 }
 
@@ -403,6 +402,12 @@ function drawGhost() {
 function drawPlaceBar() {
   const bar = S.parts.place;
   bar.replaceChildren();
+  if (S.ctx.error) {
+    const refused = el("p", "ak-refused", S.ctx.error);
+    refused.setAttribute("role", "alert");
+    refused.dataset.testid = "refused";
+    bar.append(refused);
+  }
   if (!S.ctx.canMove) {
     if (S.game.finished) return;
     bar.append(el("p", "hint", t("akropolis.wait_turn", { name: names()[S.game.turn] ?? "" })));
@@ -513,6 +518,10 @@ export default {
     S.game = game;
     if (S.shown === null || !game.cities.some((city) => city.seat === S.shown)) {
       S.shown = game.cities.some((city) => city.seat === S.ctx.seat) ? S.ctx.seat : game.cities[0].seat;
+    }
+    if (isReplay()) {
+      S.log = new Map();
+      S.lastKey = null;
     }
     noteLastMove(game);
     syncMoves();

@@ -35,10 +35,9 @@ export class CityView {
       spots: svg("g", { class: "ak-layer-spots" }),
       ghost: svg("g", { class: "ak-layer-ghost" }),
     };
-    this.svg.append(this.layers.spots, this.layers.hexes, this.layers.edges, this.layers.ghost);
-    // The spots layer sits below the hexes for empty ground; a second overlay marks raised spots.
+    // Empty ground spots lie under the hexes; raised spots tint the hexes, under the tile borders.
     this.layers.raised = svg("g", { class: "ak-layer-raised" });
-    this.svg.insertBefore(this.layers.raised, this.layers.ghost);
+    this.svg.append(this.layers.spots, this.layers.hexes, this.layers.raised, this.layers.edges, this.layers.ghost);
     host.append(this.svg);
     this.box = [-150, -150, 300, 300];
     this.userMoved = false;
