@@ -5,6 +5,9 @@ wins. Each seat also holds a secret token drawn at setup, visible only to its ow
 until the game ends: it has no effect on play and exists so the platform's
 hidden-information checks have something to find.
 
+With the ``turn_ms`` option each turn has a deadline (the ``deadline`` hook), after
+which the room service plays ``timeout_move`` ({"add": 1}) for the silent seat.
+
 Enabled only when the settings allow test games (``AGORA_TEST_GAMES=1``).
 """
 
@@ -40,6 +43,14 @@ INFO = GameInfo(
             maximum=1_000_000,
             label={"en": "Target", "fr": "Cible"},
         ),
+        OptionSpec(
+            name="turn_ms",
+            kind="int",
+            default=0,
+            minimum=0,
+            maximum=600_000,
+            label={"en": "Turn deadline (ms, 0 = none)", "fr": "Délai par tour (ms, 0 = aucun)"},
+        ),
     ),
     test_only=True,
 )
@@ -53,6 +64,7 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
     return {
         "seats": seats,
         "target": int(options.get("target", 21)),
+        "turn_ms": int(options.get("turn_ms", 0)),
         "counter": 0,
         "turn": 0,
         "moves": 0,
@@ -125,3 +137,14 @@ def secrets(state: State) -> list[tuple[frozenset[int], Any]]:
     if state["winner"] is not None:
         return []
     return [(frozenset({seat}), token) for seat, token in enumerate(state["tokens"])]
+
+
+def deadline(state: State) -> dict[str, Any] | None:
+    """With the ``turn_ms`` option, the seat to act has that long (then adds 1)."""
+    if not state.get("turn_ms") or state["winner"] is not None:
+        return None
+    return {"seats": [state["turn"]], "seconds": state["turn_ms"] / 1000, "kind": "turn"}
+
+
+def timeout_move(state: State, seat: int) -> Move:
+    return {"add": 1}

@@ -55,6 +55,9 @@ class LiveRoom:
     rules_version: int
     stale: bool = False
     bot_task: asyncio.Task[Any] | None = None
+    # A reaction deadline the game asked for at this version (see RoomService._arm_deadline).
+    deadline: JsonDict | None = None
+    deadline_task: asyncio.Task[Any] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     recent_moves: OrderedDict[str, tuple[int, int]] = field(default_factory=OrderedDict)
     _views: dict[str, JsonDict] = field(default_factory=dict)
@@ -84,6 +87,10 @@ class LiveRoom:
         cached = self._views.get(audience)
         if cached is None:
             cached = compose_view(self.game, self.state, audience)
+            if self.deadline is not None:
+                cached["deadline"] = {
+                    key: self.deadline[key] for key in ("seats", "kind", "seconds", "expires_at")
+                }
             self._views[audience] = cached
         return cached
 

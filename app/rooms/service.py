@@ -369,6 +369,7 @@ class RoomService:
             room.status, room.started_at = "playing", datetime.now(UTC)
 
         live = await self._change_seats(room_id, change)
+        self._arm_deadline(live)
         await self._publish_versions(live, previous={}, version=live.version)
         self._schedule_bot(live)
         return live
@@ -496,6 +497,7 @@ class RoomService:
             live.set_state(new_state, live.version + 1)
             live.status = status
             live.remember_move(client_move_id, live.version, seat)
+            self._arm_deadline(live)
             self.moves_accepted += 1
             await self._publish_versions(live, previous=previous, version=live.version)
         self.metrics.move_accepted(live.game_id, time.perf_counter() - received)
@@ -550,6 +552,60 @@ class RoomService:
             "view": live.view_for(audience),
             "room": live.summary(),
         }
+
+    # ---- reaction deadlines ----------------------------------------------------------
+    def _arm_deadline(self, live: LiveRoom) -> None:
+        """Start the countdown a game asks for (its ``deadline(state)`` hook), if any.
+
+        When it runs out with the room still at the same version, every listed seat that
+        still owes a move plays the game's ``timeout_move`` (e.g. Agorapolis's resist
+        prompt, §16), so one absent player cannot freeze a table. The countdown is shown
+        to every audience in the view (``deadline.expires_at``, epoch seconds).
+        """
+        task = live.deadline_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        live.deadline, live.deadline_task = None, None
+        hook = getattr(live.game, "deadline", None)
+        if hook is None or live.state is None or live.status != "playing":
+            return
+        info = hook(live.state)
+        if not info:
+            return
+        seconds = float(info.get("seconds", self.settings.reaction_seconds))
+        live.deadline = {
+            "seats": sorted(info["seats"]),
+            "kind": info.get("kind", "reaction"),
+            "seconds": seconds,
+            "expires_at": round(time.time() + seconds, 3),
+            "version": live.version,
+        }
+        live.set_state(live.state, live.version)  # views now carry the deadline
+        live.deadline_task = asyncio.create_task(
+            self._expire_deadline(live.id, live.version, seconds), name=f"deadline-{live.id}"
+        )
+
+    async def _expire_deadline(self, room_id: str, version: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        live = await self.live(room_id)
+        if live.version != version or live.deadline is None or live.state is None:
+            return
+        default = getattr(live.game, "timeout_move", None)
+        if default is None:
+            return
+        for seat in live.deadline["seats"]:
+            if live.state is None or seat not in live.game.to_act(live.state):
+                continue
+            try:
+                await self.submit_move(
+                    room_id,
+                    user_id=None,
+                    move=default(live.state, seat),
+                    client_move_id=f"timeout-{live.version}-{seat}",
+                    bot_seat=seat,
+                )
+            except AgoraError as error:
+                log.warning("timeout move in %s refused: %s", room_id, error.message)
 
     # ---- bots --------------------------------------------------------------------
     def _schedule_bot(self, live: LiveRoom) -> None:

@@ -20,7 +20,7 @@ async def test_host_sets_options_and_kicks_before_start(server: RunningServer) -
         f"/api/rooms/{room['id']}/options", json={"seats": 2, "options": {"target": 50}}
     )
     assert changed.status_code == 200 and changed.json()["seat_count"] == 2
-    assert changed.json()["options"] == {"target": 50}
+    assert changed.json()["options"] == {"target": 50, "turn_ms": 0}
     bad = await host.http.post(f"/api/rooms/{room['id']}/options", json={"options": {"target": 1}})
     assert (bad.status_code, bad.json()["code"]) == (422, "invalid_options")
     unknown = await host.http.post(
@@ -118,3 +118,25 @@ async def test_untouched_rooms_expire(server: RunningServer) -> None:
 
 def server_loop(server: RunningServer) -> asyncio.AbstractEventLoop:
     return server.app.state.loop  # type: ignore[no-any-return]
+
+
+async def test_reaction_deadline_plays_the_default_move(server: RunningServer) -> None:
+    host, other = await Player(server, "H").as_guest(), await Player(server, "O").as_guest()
+    created = await host.http.post(
+        "/api/rooms", json={"game": "race", "seats": 2, "options": {"target": 4, "turn_ms": 150}}
+    )
+    room = created.json()
+    await other.http.post(f"/api/rooms/{room['id']}/join", json={})
+    await host.http.post(f"/api/rooms/{room['id']}/start")
+    sock = await other.socket(room["id"])
+    snapshot = await sock.receive_until("snapshot")
+    deadline = snapshot["view"]["deadline"]
+    assert deadline["seats"] == [0] and deadline["kind"] == "turn" and deadline["seconds"] == 0.15
+    # Nobody moves: every turn times out and the default move {"add": 1} is played.
+    await sock.wait_version(5, timeout=15)
+    assert sock.view["result"] is not None and sock.view["game"]["counter"] == 4
+    assert "deadline" not in sock.view
+    log = (await host.http.get(f"/api/rooms/{room['id']}/log")).json()
+    assert [entry["move"] for entry in log["moves"]] == [{"add": 1}] * 4
+    await host.close()
+    await other.close()
