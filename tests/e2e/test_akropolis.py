@@ -95,7 +95,7 @@ async def test_solo_games_against_each_architect_level(browser: Any, web_server:
         await play_until_final([page])
         await page.wait_for_selector(FINAL)
         final = await page.inner_text(FINAL)
-        assert "the Illustrious Architect" in final and "Sofia" in final
+        assert "Illustrious Architect" in final and "Sofia" in final
         assert "Quarries" in final
         totals = await final_totals(page)
         assert set(totals) == {"0", "1"}
@@ -150,7 +150,7 @@ async def test_keyboard_only_placement(browser: Any, web_server: Any) -> None:
     await page.keyboard.press("Enter")
     await page.wait_for_selector("[data-testid=move-log] li:has-text('Kira took tile')")
     log = await page.inner_text("[data-testid=move-log]")
-    assert "the Illustrious Architect took tile" in log
+    assert "Illustrious Architect took tile" in log
     # The city now holds the starting tile and the new one: 4 + 3 hexes (or fewer if stacked).
     cells = await page.locator(".ak-city .ak-cell").count()
     assert 5 <= cells <= 7
@@ -222,4 +222,24 @@ async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) ->
     await page.locator(".ak-stage").screenshot(path=shot_path("akropolis-4p-city"))
     for seat in range(4):
         assert "pts" in await page.inner_text(f"[data-testid=score-{seat}]")
+    # Opponents' cities are one click away.
+    await page.click(".ak-chip[data-seat='2']")
+    assert await page.inner_text(".ak-city-title") == "Bot 3's city"
+    assert await page.locator("[data-testid=ghost]").count() == 0
+    await page.click(".ak-chip[data-seat='0']")
+    assert await page.inner_text(".ak-city-title") == "Your city"
+    # Play on to the end: the final table ranks the four players, winner highlighted.
+    await play_until_final([page])
+    await page.wait_for_selector(FINAL)
+    await page.locator(FINAL).screenshot(path=shot_path("akropolis-4p-final-table"))
+    totals = await final_totals(page)
+    assert len(totals) == 4
+    best = max(totals.values())
+    assert await page.locator(".ak-final-table thead th.win").count() >= 1
+    for seat, total in totals.items():
+        cell = page.locator(f"[data-testid=final-total-{seat}]")
+        if "win" in (await cell.get_attribute("class") or ""):
+            assert total == best  # ties on points are broken by stones
+        else:
+            assert total <= best
     assert page.errors == []

@@ -69,12 +69,14 @@ function build(element) {
   parts.place = el("div", "ak-place");
   parts.stage.append(cityHead, parts.cityHost, parts.place);
   parts.main = el("div", "ak-main");
-  parts.main.append(parts.site, parts.stage);
+  parts.scores = el("div", "ak-scores-slot");
+  parts.main.append(parts.site, parts.stage, parts.scores);
   const body = el("div", "ak-body");
   body.append(parts.main, parts.side);
   root.append(parts.header, parts.final, parts.players, body);
   element.append(root);
   S.root = element;
+  S.finalKey = "";
   S.parts = parts;
   S.city = new CityView(parts.cityHost, {
     label: t("akropolis.city"),
@@ -470,8 +472,12 @@ function draw() {
   const game = S.game;
   const result = S.ctx.view?.result;
   drawHeader();
-  S.parts.final.replaceChildren();
-  if (result) S.parts.final.append(finalPanel({ result, names: names(), game }));
+  const finalKey = result ? JSON.stringify([result, names()]) : "";
+  if (finalKey !== S.finalKey) {
+    S.finalKey = finalKey;
+    S.parts.final.replaceChildren();
+    if (result) S.parts.final.append(finalPanel({ result, names: names(), game }));
+  }
   S.parts.players.replaceChildren(
     playerChips({
       game,
@@ -494,9 +500,10 @@ function draw() {
     S.parts.site.append(siteRow({ game, affordable, selected: S.selected, canMove: S.ctx.canMove, onPick: pickTile }));
   }
   drawCity();
-  const side = [scorePanel({ game, names: names() })];
-  if (game.architect) side.unshift(architectPanel(game.architect));
-  const entries = [...S.log.entries()].sort((a, b) => a[0] - b[0]).flatMap(([, lines]) => lines);
+  S.parts.scores.replaceChildren(scorePanel({ game, names: names() }));
+  const side = [];
+  if (game.architect) side.push(architectPanel(game.architect));
+  const entries = [...S.log.entries()].sort((a, b) => a[0] - b[0]).map(([, lines]) => lines);
   side.push(logPanel(entries));
   S.parts.side.replaceChildren(...side);
 }

@@ -174,7 +174,12 @@ export function scorePanel({ game, names }) {
   const table = el("table", "ak-table");
   const headRow = el("tr");
   headRow.append(el("th", "", t("akropolis.player")));
-  typeHeads(headRow, [t("akropolis.stones"), t("akropolis.total")]);
+  typeHeads(headRow);
+  const stonesHead = el("th", "ak-th");
+  stonesHead.title = t("akropolis.stones");
+  stonesHead.setAttribute("aria-label", t("akropolis.stones"));
+  stonesHead.append(el("span", "ak-pebble"));
+  headRow.append(stonesHead, el("th", "", t("akropolis.total")));
   table.append(el("thead"));
   table.tHead.append(headRow);
   const body = el("tbody");
@@ -225,17 +230,18 @@ export function architectPanel(architect) {
   return wrap;
 }
 
-/** The move log, newest last. */
+/** The move log, newest last: one item per turn (solo: the Architect's turn under it). */
 export function logPanel(entries) {
   const wrap = el("section", "ak-log");
   wrap.append(el("h3", "", t("akropolis.log")));
   const list = el("ol", "ak-log-list");
   list.dataset.testid = "move-log";
-  for (const entry of entries.slice(-60)) {
-    const item = el("li", entry.seat === null ? "arch" : "", entry.text);
+  for (const lines of entries.slice(-60)) {
+    const item = el("li", "", lines[0].text);
+    for (const extra of lines.slice(1)) item.append(el("span", "arch", extra.text));
     list.append(item);
   }
-  if (!entries.length) list.append(el("li", "hint", t("akropolis.log_empty")));
+  if (!entries.length) list.append(el("li", "hint empty", t("akropolis.log_empty")));
   wrap.append(list);
   queueMicrotask(() => {
     list.scrollTop = list.scrollHeight;
