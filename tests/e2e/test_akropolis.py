@@ -69,6 +69,20 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     # Live scores match the final totals.
     for seat, total in totals.items():
         assert f"{total} pts" in await lina.inner_text(f"[data-testid=score-{seat}]")
+    # After a reload, the older turns come back from the room's move log.
+    await niko.reload()
+    await niko.wait_for_selector(FINAL)
+    await niko.wait_for_function(
+        "document.querySelectorAll('[data-testid=move-log] li').length >= 36"
+    )
+    # The replay page draws the same board, frame by frame.
+    await lina.wait_for_selector("#seed-line:not([hidden])")
+    await lina.click("#replay-link")
+    await lina.wait_for_selector(".ak-city-svg")
+    await lina.click("#first")
+    await lina.wait_for_function("document.querySelectorAll('.ak-city .ak-cell').length === 4")
+    await lina.click("#next")
+    await lina.wait_for_selector("[data-testid=move-log] li:has-text('took tile')")
     for page in (lina, niko):
         assert page.errors == []
 
@@ -186,7 +200,7 @@ async def test_phone_sized_game_start_by_touch(browser: Any, web_server: Any) ->
 
 
 async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) -> None:
-    page = await new_page(browser, web_server, device_scale_factor=2)
+    page = await new_page(browser, web_server, device_scale_factor=1.5)
     await become_guest(page, "Lina")
     await page.select_option("#game-select", "akropolis")
     await page.fill("#seats-input", "1")

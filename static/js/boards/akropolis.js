@@ -58,7 +58,9 @@ function build(element) {
     stage: el("section", "ak-stage"),
     side: el("div", "ak-side"),
   };
-  parts.header.setAttribute("aria-live", "polite");
+  parts.announce = el("p", "ak-announce");
+  parts.announce.setAttribute("aria-live", "polite");
+  parts.announce.dataset.testid = "last-move";
   const cityHead = el("div", "ak-city-head");
   parts.cityTitle = el("h3", "ak-city-title");
   parts.tools = el("div", "ak-tools");
@@ -73,7 +75,7 @@ function build(element) {
   parts.main.append(parts.site, parts.stage, parts.scores);
   const body = el("div", "ak-body");
   body.append(parts.main, parts.side);
-  root.append(parts.header, parts.final, parts.players, body);
+  root.append(parts.header, parts.announce, parts.final, parts.players, body);
   element.append(root);
   S.root = element;
   S.finalKey = "";
@@ -159,6 +161,12 @@ function noteLastMove(game) {
     lines.push({ seat: null, text: t("akropolis.log.architect", { name: t("akropolis.architect"), n: a.tile_index + 1, cost: stonesText(a.cost) }) });
   }
   S.log.set(seq, lines);
+  if (S.parts) {
+    S.parts.announce.textContent = lines.map((line) => line.text).join(" · ");
+    S.parts.announce.classList.remove("other");
+    void S.parts.announce.offsetWidth; // restart the highlight animation
+    if (last.seat !== S.ctx.seat) S.parts.announce.classList.add("other");
+  }
   if (first || last.seat === S.ctx.seat || isReplay()) return;
   S.fresh.set(last.seat, new Set([last.tile_id]));
   if (S.shown !== last.seat) S.pulse.add(last.seat);
