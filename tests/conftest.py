@@ -226,6 +226,30 @@ class RoomSocket:
         await self.ws.close()
 
 
+async def play_race_to_the_end(sockets: dict[int, RoomSocket], step: int = 1) -> int:
+    """Play Race through the sockets of the seats given (others are bots); returns moves sent.
+
+    The first socket is the observer whose view decides who acts; every seat listed
+    moves when its turn comes, with a versioned, numbered move.
+    """
+    observer = next(iter(sockets.values()))
+    sent = 0
+    while observer.view["result"] is None:
+        acting = observer.view["to_act"][0]
+        mover = sockets.get(acting)
+        if mover is None:
+            await observer.receive()  # a bot's turn
+            continue
+        sent += 1
+        await mover.send(
+            {"type": "move", "id": sent, "move": {"add": step}, "version": mover.version}
+        )
+        ack = await mover.receive_until("ack", id=sent)
+        for sock in sockets.values():
+            await sock.wait_version(ack["version"])
+    return sent
+
+
 @pytest.fixture
 async def players(server: RunningServer) -> AsyncIterator[Any]:
     made: list[Player] = []

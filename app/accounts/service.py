@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -13,6 +14,17 @@ from app.errors import Banned, Conflict, InvalidRequest, NotAuthenticated
 from app.ids import new_id
 
 USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,30}$")
+
+
+def public_user(user: User) -> dict[str, Any]:
+    """A user as the API shows it to that user."""
+    return {
+        "id": user.id,
+        "name": user.display_name,
+        "username": user.username,
+        "guest": user.is_guest,
+        "admin": user.is_admin,
+    }
 
 
 def clean_display_name(name: str) -> str:

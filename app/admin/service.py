@@ -12,11 +12,12 @@ import orjson
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import AuditEntry, ChatMessage, MoveRecord, Room, Seat, User
+from app.accounts.service import public_user
+from app.db.models import AuditEntry, Room, Seat, User
 from app.errors import Conflict, InvalidRequest, NotFound
-from app.games.registry import redact_move
 from app.realtime.hub import SPECTATOR
 from app.rooms.live import LiveRoom, compose_view
+from app.rooms.service import RoomService
 
 
 async def audit(
@@ -125,55 +126,26 @@ async def search_rooms(
     ]
 
 
-async def inspect_room(
-    session: AsyncSession, live: LiveRoom, presence: dict[str, int]
-) -> dict[str, Any]:
+async def inspect_room(rooms: RoomService, live: LiveRoom) -> dict[str, Any]:
     """Everything about one room, including the state as each seat and a spectator see it."""
-    moves = await session.scalars(
-        select(MoveRecord).where(MoveRecord.room_id == live.id).order_by(MoveRecord.seq)
-    )
-    chat = await session.scalars(
-        select(ChatMessage).where(ChatMessage.room_id == live.id).order_by(ChatMessage.id)
-    )
-    finished = live.status in ("finished", "abandoned")
     views: dict[str, Any] = {}
     if live.state is not None:
-        for audience in live.audiences():
-            views[audience] = compose_view(live.game, live.state, audience)
+        views = {
+            audience: compose_view(live.game, live.state, audience) for audience in live.audiences()
+        }
     return {
         "room": live.summary(),
-        "presence": presence,
-        "moves": [
-            {
-                "seq": record.seq,
-                "seat": record.seat,
-                "client_move_id": record.client_move_id,
-                "move": redact_move(
-                    live.game, orjson.loads(record.move), record.seat, None, finished
-                ),
-                "at": record.created_at.isoformat(),
-            }
-            for record in moves
-        ],
-        "chat": [
-            {"name": m.name, "user_id": m.user_id, "text": m.text, "at": m.created_at.isoformat()}
-            for m in chat
-        ],
+        "presence": await rooms.hub.presence(live.id),
+        "moves": await rooms.move_log(live.id, viewer=None, with_client_ids=True),
+        "chat": await rooms.chat_history(live.id, limit=500),
         "views": views,
         "spectator": SPECTATOR,
     }
 
 
 def user_json(user: User) -> dict[str, Any]:
-    return {
-        "id": user.id,
-        "name": user.display_name,
-        "username": user.username,
-        "guest": user.is_guest,
-        "admin": user.is_admin,
-        "banned": user.banned,
-        "created_at": user.created_at.isoformat(),
-    }
+    """The public user plus what admins see."""
+    return {**public_user(user), "banned": user.banned, "created_at": user.created_at.isoformat()}
 
 
 async def search_users(

@@ -58,13 +58,9 @@ async def list_rooms(
 
 
 @router.get("/rooms/{room_id}")
-async def inspect_room(
-    room_id: str, _admin: AdminUser, session: SessionDep, rooms: RoomsDep
-) -> dict[str, Any]:
+async def inspect_room(room_id: str, _admin: AdminUser, rooms: RoomsDep) -> dict[str, Any]:
     """Seats, presence, version, move log, chat, and the state as each audience sees it."""
-    live = await rooms.live(room_id)
-    presence = await rooms.hub.presence(room_id)
-    return await admin_service.inspect_room(session, live, presence)
+    return await admin_service.inspect_room(rooms, await rooms.live(room_id))
 
 
 @router.post("/rooms/{room_id}/close")

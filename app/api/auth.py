@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from app.accounts import service as accounts
 from app.accounts.security import SESSION_COOKIE
+from app.accounts.service import public_user
 from app.api.deps import OptionalUser, SessionDep, SettingsDep, SignerDep
 from app.db.models import User
 
@@ -30,16 +31,6 @@ class LoginIn(BaseModel):
     password: str = Field(max_length=200)
 
 
-def user_json(user: User) -> dict[str, Any]:
-    return {
-        "id": user.id,
-        "name": user.display_name,
-        "username": user.username,
-        "guest": user.is_guest,
-        "admin": user.is_admin,
-    }
-
-
 def set_session(response: Response, user: User, signer: SignerDep, settings: SettingsDep) -> None:
     response.set_cookie(
         SESSION_COOKIE,
@@ -59,7 +50,7 @@ async def create_guest(
     """Start a guest session (no account needed); the cookie identifies the guest."""
     user = await accounts.create_guest(session, name=body.name)
     set_session(response, user, signer, settings)
-    return user_json(user)
+    return public_user(user)
 
 
 @router.post("/accounts", status_code=201)
@@ -80,7 +71,7 @@ async def create_account(
         current=current,
     )
     set_session(response, user, signer, settings)
-    return user_json(user)
+    return public_user(user)
 
 
 @router.post("/login")
@@ -89,7 +80,7 @@ async def login(
 ) -> dict[str, Any]:
     user = await accounts.authenticate(session, username=body.username, password=body.password)
     set_session(response, user, signer, settings)
-    return user_json(user)
+    return public_user(user)
 
 
 @router.post("/logout")
@@ -100,4 +91,4 @@ async def logout(response: Response) -> dict[str, bool]:
 
 @router.get("/me")
 async def me(user: OptionalUser) -> dict[str, Any]:
-    return {"user": user_json(user) if user else None}
+    return {"user": public_user(user) if user else None}

@@ -20,7 +20,6 @@ from app.accounts.security import SESSION_COOKIE
 from app.api.deps import user_from_cookie
 from app.db.models import User
 from app.errors import AgoraError, RateLimited
-from app.observability.metrics import Metrics
 from app.realtime.connection import Connection
 from app.realtime.hub import SPECTATOR, RoomEvent
 from app.rooms.service import RoomService, dumps
@@ -61,14 +60,6 @@ def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
     return urlsplit(origin).netloc == websocket.headers.get("host")
 
 
-def refuse(
-    connection: Connection, metrics: Metrics, code: str, message: str, move_id: Any = None
-) -> None:
-    """Answer a refused message on the socket (which stays open) and count it."""
-    metrics.refused(code)
-    connection.push(error_message(code, message, move_id))
-
-
 def error_message(code: str, message: str, move_id: Any = None) -> str:
     payload: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if move_id is not None:
@@ -101,166 +92,170 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
         await websocket.close(code=CLOSE_POLICY, reason=error.code)
         return
     seat = live.seat_of(user.id if user else None)
-    audience = SPECTATOR if seat is None else str(seat)
+    await SocketSession(websocket, rooms, room_id, user, seat).run()
 
-    async def resync() -> None:
-        await send_snapshot()
 
-    async def close_socket(code: int, reason: str) -> None:
-        await _close_quietly(websocket, code, reason)
+class SocketSession:
+    """One client's socket in one room: subscribe, snapshot, then read its messages."""
 
-    connection = Connection(
-        audience=audience,
-        send=websocket.send_text,
-        resync=resync,
-        queue_size=settings.ws_send_queue,
-        user_id=user.id if user else None,
-        room_id=room_id,
-        close=close_socket,
-    )
+    def __init__(
+        self,
+        websocket: WebSocket,
+        rooms: RoomService,
+        room_id: str,
+        user: User | None,
+        seat: int | None,
+    ) -> None:
+        self.websocket = websocket
+        self.rooms = rooms
+        self.room_id = room_id
+        self.user = user
+        self.audience = SPECTATOR if seat is None else str(seat)
+        self.settings = rooms.settings
+        self.metrics = rooms.metrics
+        self.connection = Connection(
+            audience=self.audience,
+            send=websocket.send_text,
+            resync=self.send_snapshot,
+            queue_size=self.settings.ws_send_queue,
+            user_id=user.id if user else None,
+            room_id=room_id,
+            close=self.close,
+        )
 
-    async def send_snapshot() -> None:
-        snapshot = await rooms.snapshot(room_id, user=user)
-        snapshot["presence"] = await rooms.hub.presence(room_id)
-        connection.push(dumps(snapshot))
-        connection.snapshot_sent(snapshot["version"])
-
-    app.state.sockets.add(connection)
-    app.state.metrics.sockets.inc()
-    connection.start()
-    await rooms.hub.subscribe(room_id, connection)
-    if rooms.hub.distributed:
-        rooms.invalidate(room_id)  # events before the subscription were not received
-    try:
-        await send_snapshot()
-        presence = await rooms.hub.presence_change(room_id, audience, +1)
-        await _publish_presence(rooms, room_id, presence)
-        for message in await rooms.chat_history(room_id):
-            connection.push(dumps(message))
-        await _receive_loop(websocket, rooms, room_id, user, connection, send_snapshot)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        await rooms.hub.unsubscribe(room_id, connection)
-        app.state.sockets.discard(connection)
-        app.state.metrics.sockets.dec()
-        await connection.close()
+    async def run(self) -> None:
+        sockets = self.websocket.app.state.sockets
+        sockets.add(self.connection)
+        self.metrics.sockets.inc()
+        self.connection.start()
+        await self.rooms.hub.subscribe(self.room_id, self.connection)
+        if self.rooms.hub.distributed:
+            self.rooms.invalidate(self.room_id)  # events before the subscription were missed
         try:
-            presence = await rooms.hub.presence_change(room_id, audience, -1)
-            await _publish_presence(rooms, room_id, presence)
+            await self.send_snapshot()
+            await self.change_presence(+1)
+            for message in await self.rooms.chat_history(self.room_id):
+                self.connection.push(dumps(message))
+            await self.receive_loop()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await self.rooms.hub.unsubscribe(self.room_id, self.connection)
+            sockets.discard(self.connection)
+            self.metrics.sockets.dec()
+            await self.connection.close()
+            try:
+                await self.change_presence(-1)
+            except Exception:
+                log.exception("presence update failed")
+            if self.connection.overflowed:
+                await self.close(CLOSE_TRY_AGAIN, "too slow: reconnect to resync")
+
+    async def close(self, code: int, reason: str) -> None:
+        try:
+            await self.websocket.close(code=code, reason=reason)
         except Exception:
-            log.exception("presence update failed")
-        if connection.overflowed:
-            await _close_quietly(websocket, CLOSE_TRY_AGAIN, "too slow: reconnect to resync")
+            return
 
+    async def send_snapshot(self) -> None:
+        snapshot = await self.rooms.snapshot(self.room_id, user=self.user)
+        snapshot["presence"] = await self.rooms.hub.presence(self.room_id)
+        self.connection.push(dumps(snapshot))
+        self.connection.snapshot_sent(snapshot["version"])
 
-async def _close_quietly(websocket: WebSocket, code: int, reason: str) -> None:
-    try:
-        await websocket.close(code=code, reason=reason)
-    except Exception:
-        return
+    async def change_presence(self, delta: int) -> None:
+        counts = await self.rooms.hub.presence_change(self.room_id, self.audience, delta)
+        seats = sorted(int(key) for key in counts if key != SPECTATOR)
+        payload = {"type": "presence", "seats": seats, "spectators": counts.get(SPECTATOR, 0)}
+        await self.rooms.hub.publish(
+            RoomEvent(room_id=self.room_id, kind="presence", text=dumps(payload))
+        )
 
+    def refuse(self, code: str, message: str, move_id: Any = None) -> None:
+        """Answer a refused message on the socket (which stays open) and count it."""
+        self.metrics.refused(code)
+        self.connection.push(error_message(code, message, move_id))
 
-async def _publish_presence(rooms: RoomService, room_id: str, counts: dict[str, int]) -> None:
-    seats = sorted(int(key) for key in counts if key != SPECTATOR)
-    payload = {"type": "presence", "seats": seats, "spectators": counts.get(SPECTATOR, 0)}
-    await rooms.hub.publish(RoomEvent(room_id=room_id, kind="presence", text=dumps(payload)))
+    async def receive_loop(self) -> None:
+        bucket = TokenBucket(self.settings.ws_rate_per_second, self.settings.ws_rate_burst)
+        limit = self.settings.ws_max_message_bytes
+        while True:
+            done = self.connection.done
+            if done is not None and done.done():
+                return  # the sender died (slow consumer or closed socket)
+            await self.connection.make_room()
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message.get("code", 1000))
+            raw = message.get("text")
+            if raw is None and message.get("bytes") is not None:
+                raw = message["bytes"].decode("utf-8", "replace")
+            if raw is None:
+                continue
+            if len(raw) > limit:
+                self.refuse("message_too_large", f"messages are limited to {limit} bytes")
+                continue
+            if not bucket.take():
+                self.refuse(RateLimited.code, "too many messages; slow down")
+                continue
+            try:
+                data = orjson.loads(raw)
+            except orjson.JSONDecodeError:
+                self.refuse("malformed_message", "messages are JSON objects")
+                continue
+            if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+                self.refuse("malformed_message", 'a message needs a "type"')
+                continue
+            kind = data["type"] if data["type"] in KNOWN_TYPES else "other"
+            self.metrics.socket_messages.labels(kind).inc()
+            await self.dispatch(data)
 
-
-async def _receive_loop(
-    websocket: WebSocket,
-    rooms: RoomService,
-    room_id: str,
-    user: User | None,
-    connection: Connection,
-    send_snapshot: Any,
-) -> None:
-    settings = rooms.settings
-    metrics = rooms.metrics
-    bucket = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst)
-    while True:
-        if connection.done is not None and connection.done.done():
-            return  # the sender died (slow consumer or closed socket)
-        await connection.make_room()
-        message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(message.get("code", 1000))
-        raw = message.get("text")
-        if raw is None and message.get("bytes") is not None:
-            raw = message["bytes"].decode("utf-8", "replace")
-        if raw is None:
-            continue
-        if len(raw) > settings.ws_max_message_bytes:
-            refuse(
-                connection,
-                metrics,
-                "message_too_large",
-                f"messages are limited to {settings.ws_max_message_bytes} bytes",
-            )
-            continue
-        if not bucket.take():
-            refuse(connection, metrics, RateLimited.code, "too many messages; slow down")
-            continue
+    async def dispatch(self, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        move_id = data.get("id")
+        user_id = self.user.id if self.user else None
         try:
-            data = orjson.loads(raw)
-        except orjson.JSONDecodeError:
-            refuse(connection, metrics, "malformed_message", "messages are JSON objects")
-            continue
-        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            refuse(connection, metrics, "malformed_message", 'a message needs a "type"')
-            continue
-        metrics.socket_messages.labels(
-            data["type"] if data["type"] in KNOWN_TYPES else "other"
-        ).inc()
-        await _dispatch(data, rooms, room_id, user, connection, send_snapshot)
+            if kind == "move":
+                await self.move(data, move_id, user_id)
+            elif kind == "snapshot":
+                await self.send_snapshot()
+            elif kind == "legal_moves":
+                version, moves = await self.rooms.legal_moves(self.room_id, user_id=user_id)
+                self.connection.push(
+                    dumps({"type": "legal_moves", "version": version, "moves": moves})
+                )
+            elif kind == "chat":
+                if self.user is None:
+                    raise AgoraError("log in or join as a guest to chat", code="not_authenticated")
+                text = data.get("text")
+                if not isinstance(text, str):
+                    raise AgoraError('a chat message needs "text"', code="malformed_message")
+                await self.rooms.chat(self.room_id, user=self.user, text=text)
+            elif kind == "ping":
+                self.connection.push(dumps({"type": "pong", "t": data.get("t")}))
+            else:
+                raise AgoraError(f"unknown message type {kind!r}", code="unknown_type")
+        except AgoraError as error:
+            self.refuse(error.code, error.message, move_id)
+        except Exception:
+            log.exception("socket message failed in room %s", self.room_id)
+            self.refuse("internal_error", "something went wrong", move_id)
 
-
-async def _dispatch(
-    data: dict[str, Any],
-    rooms: RoomService,
-    room_id: str,
-    user: User | None,
-    connection: Connection,
-    send_snapshot: Any,
-) -> None:
-    kind = data["type"]
-    move_id = data.get("id")
-    try:
-        if kind == "move":
-            move = data.get("move")
-            if not isinstance(move, dict):
-                raise AgoraError('a move message needs a "move" object', code="malformed_message")
-            if move_id is not None and not isinstance(move_id, str | int):
-                raise AgoraError("a move id is a string or a number", code="malformed_message")
-            version = data.get("version")
-            if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-                raise AgoraError("version is a whole number", code="malformed_message")
-            new_version = await rooms.submit_move(
-                room_id,
-                user_id=user.id if user else None,
-                move=move,
-                client_move_id=None if move_id is None else f"{user.id if user else ''}:{move_id}",
-                base_version=version,
-            )
-            connection.push(dumps({"type": "ack", "id": move_id, "version": new_version}))
-        elif kind == "snapshot":
-            await send_snapshot()
-        elif kind == "legal_moves":
-            version, moves = await rooms.legal_moves(room_id, user_id=user.id if user else None)
-            connection.push(dumps({"type": "legal_moves", "version": version, "moves": moves}))
-        elif kind == "chat":
-            if user is None:
-                raise AgoraError("log in or join as a guest to chat", code="not_authenticated")
-            text = data.get("text")
-            if not isinstance(text, str):
-                raise AgoraError('a chat message needs "text"', code="malformed_message")
-            await rooms.chat(room_id, user=user, text=text)
-        elif kind == "ping":
-            connection.push(dumps({"type": "pong", "t": data.get("t")}))
-        else:
-            raise AgoraError(f"unknown message type {kind!r}", code="unknown_type")
-    except AgoraError as error:
-        refuse(connection, rooms.metrics, error.code, error.message, move_id)
-    except Exception:
-        log.exception("socket message failed in room %s", room_id)
-        refuse(connection, rooms.metrics, "internal_error", "something went wrong", move_id)
+    async def move(self, data: dict[str, Any], move_id: Any, user_id: str | None) -> None:
+        move = data.get("move")
+        if not isinstance(move, dict):
+            raise AgoraError('a move message needs a "move" object', code="malformed_message")
+        if move_id is not None and not isinstance(move_id, str | int):
+            raise AgoraError("a move id is a string or a number", code="malformed_message")
+        version = data.get("version")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise AgoraError("version is a whole number", code="malformed_message")
+        new_version = await self.rooms.submit_move(
+            self.room_id,
+            user_id=user_id,
+            move=move,
+            # Ids are scoped per user: two players' "m1" are different moves.
+            client_move_id=None if move_id is None else f"{user_id or ''}:{move_id}",
+            base_version=version,
+        )
+        self.connection.push(dumps({"type": "ack", "id": move_id, "version": new_version}))

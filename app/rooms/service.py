@@ -672,27 +672,33 @@ class RoomService:
             }
         await self.hub.publish(RoomEvent(room_id=live.id, kind="chat", text=dumps(payload)))
 
-    async def chat_history(self, room_id: str) -> list[JsonDict]:
+    async def chat_history(self, room_id: str, *, limit: int = 50) -> list[JsonDict]:
         async with self.sessions() as session:
-            messages = await repository.chat_history(session, room_id)
+            messages = await repository.chat_history(session, room_id, limit=limit)
         return [
             {
                 "type": "chat",
                 "id": m.id,
                 "name": m.name,
+                "user_id": m.user_id,
+                "system": m.user_id is None,
                 "text": m.text,
                 "at": m.created_at.isoformat(),
             }
             for m in messages
         ]
 
-    async def move_log(self, room_id: str, *, viewer: int | None) -> list[JsonDict]:
+    async def move_log(
+        self, room_id: str, *, viewer: int | None, with_client_ids: bool = False
+    ) -> list[JsonDict]:
+        """The move log as ``viewer`` may see it (the game's ``redact_move``)."""
         live = await self.live(room_id)
         finished = live.status in ("finished", "abandoned")
         async with self.sessions() as session:
             records = await repository.move_log(session, room_id)
-        return [
-            {
+        entries = []
+        for record in records:
+            entry = {
                 "seq": record.seq,
                 "seat": record.seat,
                 "move": redact_move(
@@ -700,8 +706,10 @@ class RoomService:
                 ),
                 "at": record.created_at.isoformat(),
             }
-            for record in records
-        ]
+            if with_client_ids:
+                entry["client_move_id"] = record.client_move_id
+            entries.append(entry)
+        return entries
 
     async def _replay_states(self, room_id: str) -> tuple[LiveRoom, list[JsonDict]]:
         live = await self.live(room_id)

@@ -9,7 +9,7 @@ import pytest
 import websockets
 
 from app.cli import create_admin
-from tests.conftest import Player, RunningServer
+from tests.conftest import Player, RunningServer, play_race_to_the_end
 
 ADMIN_CALLS: list[tuple[str, str, Any]] = [
     ("GET", "/admin", None),
@@ -85,13 +85,7 @@ async def test_metrics_after_a_played_game(server: RunningServer) -> None:
     sockets = [await host.socket(room["id"]), await player.socket(room["id"])]
     for sock in sockets:
         await sock.receive_until("snapshot")
-    number = 0
-    while sockets[0].view["result"] is None:
-        seat = sockets[0].view["to_act"][0]
-        number += 1
-        await sockets[seat].send({"type": "move", "id": number, "move": {"add": 1}})
-        ack = await sockets[seat].receive_until("ack", id=number)
-        await sockets[0].wait_version(ack["version"])
+    assert await play_race_to_the_end(dict(enumerate(sockets))) == 6
     await sockets[0].send({"type": "move", "id": "late", "move": {"add": 1}})
     assert (await sockets[0].receive_until("error"))["code"] == "game_not_running"
     admin = await login_admin(server)

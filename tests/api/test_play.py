@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import play_race_to_the_end
+
 
 async def make_room(
     host: Any, *, seats: int = 2, private: bool = False, target: int = 10
@@ -173,12 +175,5 @@ async def test_bot_seat_plays_its_turns(players: Any) -> None:
     await alice.http.post(f"/api/rooms/{room['id']}/start")
     sock = await alice.socket(room["id"])
     await sock.receive_until("snapshot")
-    number = 0
-    while sock.view["result"] is None:
-        if sock.view["to_act"] == [0]:
-            number += 1
-            await sock.send(
-                {"type": "move", "id": number, "move": {"add": 1}, "version": sock.version}
-            )
-        await sock.receive()
+    await play_race_to_the_end({0: sock})
     assert sock.view["game"]["counter"] == 12

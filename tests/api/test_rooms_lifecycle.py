@@ -9,7 +9,13 @@ import pytest
 from sqlalchemy import update
 
 from app.db.models import Room
-from tests.conftest import Player, RunningServer, base_settings, start_server
+from tests.conftest import (
+    Player,
+    RunningServer,
+    base_settings,
+    play_race_to_the_end,
+    start_server,
+)
 
 
 async def test_host_sets_options_and_kicks_before_start(server: RunningServer) -> None:
@@ -48,14 +54,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot(server: RunningSer
     assert left.json()["seats"][1]["kind"] == "bot"
     sock = await host.socket(room["id"])
     await sock.receive_until("snapshot")
-    number = 0
-    while sock.view["result"] is None:
-        if sock.view["to_act"] == [0]:
-            number += 1
-            await sock.send(
-                {"type": "move", "id": number, "move": {"add": 1}, "version": sock.version}
-            )
-        await sock.receive()
+    await play_race_to_the_end({0: sock})
     assert sock.view["game"]["counter"] == 6
     await host.close()
     await other.close()

@@ -22,6 +22,7 @@ from tests.conftest import (
     base_settings,
     free_port,
     need_service,
+    play_race_to_the_end,
     port_open,
 )
 
@@ -104,17 +105,7 @@ async def test_players_on_two_processes_play_a_full_game(two_servers: list[Runni
     sockets = [await alice.socket(room_id), await bob.socket(room_id)]
     for sock in sockets:
         await sock.receive_until("snapshot")
-    number = 0
-    while sockets[0].view["result"] is None:
-        seat = sockets[0].view["to_act"][0]
-        number += 1
-        mover = sockets[seat]
-        await mover.send(
-            {"type": "move", "id": number, "move": {"add": 1}, "version": mover.version}
-        )
-        ack = await mover.receive_until("ack", id=number)
-        for sock in sockets:
-            await sock.wait_version(ack["version"])
+    assert await play_race_to_the_end(dict(enumerate(sockets))) == 40
     final = sockets[0].version
     assert final == 41
     for sock in sockets:
