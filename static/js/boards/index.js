@@ -1,6 +1,7 @@
 // Game id -> board module. A game without its own board uses the generic one.
 const boards = {
   akropolis: () => import("./akropolis.js"),
+  agorapolis: () => import("./agorapolis.js"),
 };
 
 export async function loadBoard(gameId) {

@@ -1,0 +1,159 @@
+// The Agorapolis board: a board per player (five sectors: reserve, bet, dice), the market,
+// the renown track, the exploit marker and cards, the action order, the resist prompt with
+// its countdown, and the end screen. Like chessground it holds no rules: every control comes
+// from the `legal_moves` list the server sent, and it shows only what the view carries
+// (another seat's secret commit is never in this seat's view).
+import { t } from "../i18n.js";
+import { actionPanel, pickDie } from "./agorapolis/actions.js";
+import { el } from "./agorapolis/dom.js";
+import {
+  attackPanel,
+  cardsPanel,
+  eventLog,
+  exploitPanel,
+  finalPanel,
+  marketPanel,
+  orderPanel,
+  phaseBanner,
+  renownTrack,
+  resolutionPanel,
+  tickCountdowns,
+} from "./agorapolis/panels.js";
+import { playerBoard } from "./agorapolis/players.js";
+
+const CSS_HREF = "/static/css/agorapolis.css";
+
+/** What the board remembers between renders. */
+const S = { element: null, props: null, timer: null, pickedDie: null, dieKey: "" };
+
+function injectCss() {
+  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = CSS_HREF;
+  document.head.append(link);
+}
+
+/** The game view, whether render got the composed view ({to_act, result, game}) or a bare one. */
+function gameOf(view) {
+  if (!view) return null;
+  if (view.game && typeof view.game === "object") return view.game;
+  return view.players ? view : null;
+}
+
+/** Seat names from the room (fallback "Seat n"). */
+function seatNames(game, room) {
+  return game.players.map((p) => room?.seats?.[p.seat]?.name || t("agorapolis.seat", { n: p.seat + 1 }));
+}
+
+/** Keep the die picked on the board only while the same seat acts in the same sector. */
+function syncPickedDie(game) {
+  const key = `${game.round}:${game.sector}:${game.active_seat}`;
+  if (key !== S.dieKey) {
+    S.dieKey = key;
+    S.pickedDie = null;
+  }
+}
+
+/** Start (or stop) the one-second timer that refreshes countdowns. */
+function syncTimer(hasDeadline) {
+  if (hasDeadline && !S.timer) S.timer = setInterval(() => S.element && tickCountdowns(S.element), 250);
+  if (!hasDeadline && S.timer) {
+    clearInterval(S.timer);
+    S.timer = null;
+  }
+}
+
+/** Build the context shared by the panels. */
+function context(props, game) {
+  const view = props.view || {};
+  const seat = props.seat ?? null;
+  const ctx = {
+    game,
+    seat,
+    names: seatNames(game, props.room),
+    toAct: view.to_act || game.to_act || [],
+    legalMoves: props.canMove ? props.legalMoves || [] : [],
+    canMove: Boolean(props.canMove),
+    onMove: (move) => props.onMove?.(move),
+    redraw: () => draw(),
+    pickedDie: S.pickedDie,
+  };
+  const dieMoves = ctx.legalMoves.some((m) => "die" in m);
+  if (dieMoves && game.phase === "ACTION_TURN") {
+    ctx.dieClick = (index) => {
+      S.pickedDie = index;
+      pickDie(index);
+      draw();
+    };
+  }
+  return ctx;
+}
+
+/** The main column: banner, prompts, the seat's moves, then every player's board. */
+function mainColumn(ctx, view) {
+  const game = ctx.game;
+  const main = el("div", "agp-main");
+  main.append(phaseBanner(ctx));
+  if (view.result) main.append(finalPanel(ctx, view.result));
+  if (game.attack) main.append(attackPanel(ctx, view.deadline));
+  if (ctx.canMove) main.append(actionPanel(ctx));
+  const players = el("div", "agp-players");
+  const order = [...game.players].sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
+  for (const player of order) players.append(playerBoard(ctx, player));
+  main.append(players);
+  return main;
+}
+
+/** The side column: renown track, market, action order, cards, exploit, resolution, log. */
+function sideColumn(ctx) {
+  const game = ctx.game;
+  const side = el("div", "agp-side");
+  side.append(renownTrack(ctx), marketPanel(ctx));
+  if (game.phase?.startsWith("ACTION") && game.sector) side.append(orderPanel(ctx));
+  side.append(cardsPanel(ctx));
+  if (game.bids || game.exploit_draw || game.drawn_cards) side.append(exploitPanel(ctx));
+  if (game.resolution) side.append(resolutionPanel(ctx));
+  side.append(eventLog(ctx));
+  return side;
+}
+
+/** Redraw everything from the last props, keeping keyboard focus on the same control. */
+function draw() {
+  const { element, props } = S;
+  const game = gameOf(props?.view);
+  if (!element) return;
+  const focusKey = document.activeElement?.dataset?.focusKey;
+  const focusInside = element.contains(document.activeElement);
+  element.replaceChildren();
+  if (!game) {
+    element.append(el("p", "agp-sub", t("agorapolis.waiting_start")));
+    syncTimer(false);
+    return;
+  }
+  syncPickedDie(game);
+  const view = props.view.game ? props.view : { game };
+  const ctx = context(props, game);
+  const root = el("div", "agp-root");
+  root.append(mainColumn(ctx, view), sideColumn(ctx));
+  element.append(root);
+  syncTimer(Boolean(view.deadline));
+  if (!focusInside) return;
+  const same = focusKey && element.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+  (same || element.querySelector(".agp-actions button, .agp-actions select"))?.focus();
+}
+
+export default {
+  /**
+   * Draw the view; `onMove(move)` sends one of `legalMoves`.
+   * @param {HTMLElement} element
+   * @param {{view: object, seat: number|null, room: object, legalMoves: object[], canMove: boolean, onMove: Function}} props
+   */
+  render(element, props) {
+    injectCss();
+    element.classList.add("agp-board");
+    S.element = element;
+    S.props = props;
+    draw();
+  },
+};

@@ -1,0 +1,270 @@
+// Shared panels of the Agorapolis board: phase banner, renown track, market, active cards,
+// action order, the resist prompt with its countdown, exploit bids, event log, final table.
+import { t } from "../../i18n.js";
+import { SECTORS, cardName, cityName, dieNode, el, sectorName } from "./dom.js";
+import { COLOURS } from "./players.js";
+
+/** The phase banner: round, phase and what is awaited. */
+export function phaseBanner(ctx) {
+  const game = ctx.game;
+  const box = el("div", "agp-banner");
+  box.setAttribute("aria-live", "polite");
+  box.dataset.testid = "agp-phase";
+  box.append(el("span", "agp-round", t("agorapolis.round_n", { n: game.round, limit: game.round_limit })));
+  const sector = game.sector ? sectorName(game.sector) : "";
+  box.append(el("strong", "agp-phase", t(`agorapolis.phase.${game.phase}`, { sector })));
+  if (game.phase !== "GAME_OVER") {
+    const mine = ctx.toAct.includes(ctx.seat);
+    const who = mine ? t("agorapolis.your_turn") : t("agorapolis.waiting_for", { names: ctx.toAct.map((s) => ctx.names[s]).join(", ") || "…" });
+    const line = el("span", `agp-who${mine ? " mine" : ""}`, who);
+    line.dataset.testid = "agp-who";
+    box.append(line);
+  }
+  return box;
+}
+
+/** The renown track 0..target with a token per player. */
+export function renownTrack(ctx) {
+  const game = ctx.game;
+  const box = el("section", "agp-track-box");
+  box.setAttribute("aria-label", t("agorapolis.renown_track"));
+  box.append(el("h3", "agp-h", t("agorapolis.renown_track_target", { n: game.renown_target })));
+  const top = Math.max(game.renown_target, ...game.players.map((p) => p.renown));
+  const track = el("ol", "agp-track");
+  for (let step = 0; step <= top; step += 1) {
+    const cell = el("li", `agp-step${step === game.renown_target ? " goal" : ""}`);
+    cell.append(el("span", "agp-step-n", step));
+    for (const player of game.players.filter((p) => p.renown === step)) {
+      const token = el("span", "agp-token");
+      token.style.background = COLOURS[player.seat % COLOURS.length];
+      token.title = `${ctx.names[player.seat]}: ${player.renown}`;
+      token.textContent = (ctx.names[player.seat] || "?").slice(0, 1).toUpperCase();
+      token.setAttribute("aria-label", token.title);
+      cell.append(token);
+    }
+    track.append(cell);
+  }
+  box.append(track);
+  return box;
+}
+
+/** The market (3 dice), the colony if any, deck and discard. */
+export function marketPanel(ctx) {
+  const game = ctx.game;
+  const box = el("section", "agp-market");
+  box.setAttribute("aria-label", t("agorapolis.market_title"));
+  box.append(el("h3", "agp-h", t("agorapolis.market_title")));
+  const row = el("div", "agp-dice");
+  row.dataset.testid = "market";
+  game.market.forEach((die, i) => row.append(dieNode(die, { label: t("agorapolis.die_n", { n: i + 1, value: die.value }) })));
+  box.append(row);
+  if (game.colony) {
+    const owner = game.colony.owner;
+    box.append(el("p", "agp-sub", t("agorapolis.colony_of", { name: ctx.names[owner] ?? "?" })));
+    const colony = el("div", "agp-dice");
+    (game.colony.dice || []).forEach((die, i) => colony.append(dieNode(die, { label: t("agorapolis.die_n", { n: i + 1, value: die.value }) })));
+    box.append(colony);
+  }
+  box.append(el("p", "agp-sub", t("agorapolis.deck_line", { deck: game.deck_size, discard: (game.discard || []).length })));
+  return box;
+}
+
+/** Active (and cancelled) exploit cards of this round. */
+export function cardsPanel(ctx) {
+  const game = ctx.game;
+  const box = el("section", "agp-active-cards");
+  box.append(el("h3", "agp-h", t("agorapolis.active_cards")));
+  const list = el("ul", "agp-list");
+  for (const entry of game.active_cards || []) {
+    const param = entry.params?.sector ? ` (${sectorName(entry.params.sector)})` : "";
+    const item = el("li", "", `${cardName(entry.card)}${param} — ${ctx.names[entry.owner]}`);
+    item.title = t(`agorapolis.card_help.${entry.card}`);
+    list.append(item);
+  }
+  for (const entry of game.cancelled_cards || []) {
+    const card = entry.card ?? entry;
+    list.append(el("li", "cancelled", `${cardName(card)} — ${t("agorapolis.cancelled")}`));
+  }
+  if (!list.children.length) list.append(el("li", "agp-sub", t("agorapolis.no_active_cards")));
+  box.append(list);
+  return box;
+}
+
+/** Seats that finalised the current sector, in the order they did (from the public events). */
+function finalisedOrder(game) {
+  const order = [];
+  for (const e of game.events || []) {
+    if (e.event === "finalised" && e.sector === game.sector && e.round === game.round && !order.includes(e.seat)) order.push(e.seat);
+  }
+  return order;
+}
+
+/** The action order of the current sector: done ✓, active ▶, binding queue, undesignated. */
+export function orderPanel(ctx) {
+  const game = ctx.game;
+  const box = el("section", "agp-order");
+  box.dataset.testid = "agp-order";
+  box.append(el("h3", "agp-h", t("agorapolis.order_title", { sector: sectorName(game.sector) })));
+  const list = el("ol", "agp-order-list");
+  const done = finalisedOrder(game);
+  const seen = new Set();
+  const add = (seat, state) => {
+    if (seen.has(seat) || seat === null || seat === undefined) return;
+    seen.add(seat);
+    const mark = { done: "✓", active: "▶", queued: "…", open: "?" }[state];
+    const item = el("li", `agp-order-${state}`, `${mark} ${ctx.names[seat]}${seat === game.holder ? " 🏺" : ""}`);
+    item.title = t(`agorapolis.order.${state}`);
+    if (state === "active") item.setAttribute("aria-current", "step");
+    list.append(item);
+  };
+  for (const seat of done) add(seat, "done");
+  for (const player of game.players) if (player.finalised?.[game.sector]) add(player.seat, "done");
+  if (game.active_seat !== null && game.phase !== "ACTION_DESIGNATE") add(game.active_seat, "active");
+  for (const seat of game.queue || []) add(seat, "queued");
+  for (const player of game.players) add(player.seat, "open");
+  box.append(list);
+  if (game.phase === "ACTION_DESIGNATE") box.append(el("p", "agp-sub", t("agorapolis.holder_designates", { name: ctx.names[game.holder] })));
+  return box;
+}
+
+/** Seconds left on the view's reaction deadline, or null. */
+export function secondsLeft(deadline) {
+  if (!deadline?.expires_at) return null;
+  return Math.max(0, Math.ceil(deadline.expires_at - Date.now() / 1000));
+}
+
+/** The pending military attack and the resist countdown (to everyone; moves come from legal_moves). */
+export function attackPanel(ctx, deadline) {
+  const attack = ctx.game.attack;
+  const box = el("section", "agp-attack");
+  box.setAttribute("role", "alert");
+  box.dataset.testid = "agp-attack";
+  box.append(
+    el("p", "agp-attack-line", t("agorapolis.attack_line", {
+      attacker: ctx.names[attack.attacker], target: ctx.names[attack.target], sector: sectorName(attack.sector), points: attack.points,
+    })),
+  );
+  if (deadline) {
+    const clock = el("p", "agp-countdown");
+    clock.dataset.testid = "countdown";
+    clock.dataset.expires = String(deadline.expires_at);
+    clock.textContent = t("agorapolis.countdown", { n: secondsLeft(deadline) });
+    clock.setAttribute("aria-live", "off");
+    box.append(clock);
+  }
+  if (attack.target === ctx.seat) box.append(el("p", "agp-sub", t("agorapolis.resist_help")));
+  return box;
+}
+
+/** Refresh every countdown on the page (called by a timer). */
+export function tickCountdowns(root) {
+  for (const clock of root.querySelectorAll("[data-testid=countdown]")) {
+    const n = secondsLeft({ expires_at: Number(clock.dataset.expires) });
+    clock.textContent = t("agorapolis.countdown", { n });
+    clock.classList.toggle("urgent", n <= 5);
+  }
+}
+
+/** Exploit phase: revealed bids, the draw, and the winner's private choice. */
+export function exploitPanel(ctx) {
+  const game = ctx.game;
+  const box = el("section", "agp-exploit");
+  box.append(el("h3", "agp-h", t("agorapolis.exploit_title")));
+  if (game.bids) {
+    const list = el("ul", "agp-list");
+    game.bids.forEach((pay, seat) => {
+      const total = pay ? Object.values(pay).reduce((a, b) => a + b, 0) : null;
+      list.append(el("li", "", `${ctx.names[seat]}: ${total === null ? "…" : total}`));
+    });
+    box.append(list);
+  }
+  if (game.exploit_draw) box.append(el("p", "agp-sub", t("agorapolis.draw_line", { name: ctx.names[game.exploit_draw.winner], n: game.exploit_draw.count })));
+  if (game.drawn_cards?.length) box.append(el("p", "agp-sub", t("agorapolis.drawn", { cards: game.drawn_cards.map((c) => cardName(c.card)).join(", ") })));
+  return box;
+}
+
+/** The last resolution: winners per sector. */
+export function resolutionPanel(ctx) {
+  const game = ctx.game;
+  const box = el("section", "agp-resolution");
+  box.dataset.testid = "agp-resolution";
+  box.append(el("h3", "agp-h", t("agorapolis.resolution_title")));
+  const list = el("ul", "agp-list");
+  for (const sector of SECTORS) {
+    const winner = game.resolution.winners?.[sector];
+    const text = winner === null || winner === undefined ? t("agorapolis.nobody") : ctx.names[winner];
+    list.append(el("li", "", `${sectorName(sector)}: ${text}`));
+  }
+  box.append(list);
+  return box;
+}
+
+/** A readable line for a public event, or null for the ones not worth a line. */
+function eventText(ctx, e) {
+  const n = (seat) => ctx.names[seat] ?? "?";
+  const s = (sector) => (sector ? sectorName(sector) : "");
+  switch (e.event) {
+    case "round_start": return t("agorapolis.ev.round_start");
+    case "bets_revealed": return t("agorapolis.ev.bets_revealed", { sector: s(e.sector), bets: e.bets.map((b, i) => `${n(i)} ${b}`).join(", ") });
+    case "dice_rolled": return t("agorapolis.ev.dice_rolled", { sector: s(e.sector) });
+    case "finalised": return e.auto ? null : t("agorapolis.ev.finalised", { name: n(e.seat), sector: s(e.sector) });
+    case "designated": return t("agorapolis.ev.designated", { name: n(e.player) });
+    case "attack": return t("agorapolis.ev.attack", { attacker: n(e.attacker), target: n(e.target), sector: s(e.sector) });
+    case "attack_landed": return t("agorapolis.ev.attack_landed", { target: n(e.target), sector: s(e.sector), lost: e.destroyed ?? 0, resisted: e.resisted ?? 0 });
+    case "converted": return t("agorapolis.ev.converted", { name: n(e.seat), sector: s(e.to) });
+    case "sector_winners": return t("agorapolis.ev.sector_winners", {
+      list: SECTORS.filter((k) => e.winners[k] !== null && e.winners[k] !== undefined).map((k) => `${s(k)} ${n(e.winners[k])}`).join(", ") || t("agorapolis.nobody"),
+    });
+    case "exploits_revealed": return t("agorapolis.ev.exploits_revealed", { cards: e.cards.map((c) => cardName(c.card)).join(", ") || t("agorapolis.nothing") });
+    case "bids_revealed": return t("agorapolis.ev.bids_revealed");
+    case "exploit_won": return t("agorapolis.ev.exploit_won", { name: n(e.winner) });
+    case "game_end": return t("agorapolis.ev.game_end");
+    default: return t(`agorapolis.ev.${e.event}`, { name: n(e.seat ?? e.player ?? e.winner ?? e.owner), sector: s(e.sector) });
+  }
+}
+
+/** The last public events, newest first. */
+export function eventLog(ctx) {
+  const box = el("section", "agp-log");
+  box.append(el("h3", "agp-h", t("agorapolis.log")));
+  const list = el("ol", "agp-log-list");
+  list.setAttribute("aria-live", "polite");
+  const events = (ctx.game.events || []).slice().reverse();
+  for (const e of events) {
+    const text = eventText(ctx, e);
+    if (!text || text.startsWith("agorapolis.")) continue;
+    list.append(el("li", "", text));
+    if (list.children.length >= 12) break;
+  }
+  box.append(list);
+  return box;
+}
+
+/** The end screen: winners and the renown breakdown from `view.result`. */
+export function finalPanel(ctx, result) {
+  const box = el("section", "agp-final");
+  box.dataset.testid = "agp-final";
+  const winners = result.ranking[0].map((seat) => ctx.names[seat]).join(", ");
+  const title = el("h2", "agp-winner", t("agorapolis.winner", { names: winners }));
+  title.dataset.testid = "agp-winner";
+  box.append(title, el("p", "agp-sub", t(`agorapolis.reason.${result.reason}`)));
+  const table = el("table", "agp-final-table");
+  const head = el("tr");
+  for (const key of ["rank", "player", "city", "before", "majorities", "renown", "reserves"]) head.append(el("th", "", t(`agorapolis.final.${key}`)));
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  result.ranking.forEach((group, index) => {
+    for (const seat of group) {
+      const row = result.breakdown[seat];
+      const tr = el("tr");
+      tr.dataset.seat = String(seat);
+      const majorities = row.majorities.length ? `${row.majorities.map(sectorName).join(", ")} (+${row.majority_bonus})` : "—";
+      for (const text of [index + 1, ctx.names[seat], cityName(row.city), row.renown_before_bonus, majorities, row.renown, row.reserve_total]) tr.append(el("td", "", text));
+      body.append(tr);
+    }
+  });
+  table.append(thead, body);
+  box.append(table);
+  return box;
+}

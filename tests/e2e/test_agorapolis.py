@@ -1,0 +1,149 @@
+"""Agorapolis in real browsers: three players (one on a phone-sized screen) play a whole
+short game through an invite link, each move picked through the board's own controls."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from tests.e2e.conftest import shot_path
+
+ACTIONS = "[data-testid=agp-actions]"
+FINAL = "[data-testid=agp-final]"
+
+
+async def new_page(
+    browser: Any, server: Any, locale: str = "en-GB", width: int = 1280, height: int = 900
+) -> Any:
+    context = await browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    await page.goto(server.url + "/")
+    return page
+
+
+async def become_guest(page: Any, name: str) -> None:
+    await page.fill("#guest-form input[name=name]", name)
+    await page.click("#guest-form button[type=submit]")
+    await page.wait_for_selector("[data-testid=me]")
+
+
+async def create_private_room(page: Any, seats: int, target: int) -> str:
+    """Create a private Agorapolis room from the lobby form; return the invite URL."""
+    await page.select_option("#game-select", "agorapolis")
+    await page.fill("#seats-input", str(seats))
+    await page.dispatch_event("#seats-input", "input")
+    await page.fill("#game-options [name=renown_target]", str(target))
+    await page.check("#private-input")
+    await page.click("#create-button")
+    await page.wait_for_url(re.compile(r"/r/\w+\?code="))
+    await page.wait_for_function(
+        "document.querySelector('[data-testid=invite-url]').value.includes('code=')"
+    )
+    return await page.input_value("[data-testid=invite-url]")
+
+
+async def play_one(page: Any) -> bool:
+    """If this page offers moves, pick one through the board's controls: the largest bet,
+    finalise in the action phase, otherwise the first offered choice."""
+    panel = page.locator(ACTIONS)
+    if not await panel.count() or not await panel.locator("button").count():
+        return False
+    try:
+        bets = panel.locator("[data-testid=group-bet] .agp-choice")
+        finalise = panel.locator("[data-testid=play-finalise]")
+        if await bets.count():
+            await bets.last.click(timeout=1500)
+        elif await finalise.count():
+            await finalise.click(timeout=1500)
+        else:
+            await panel.locator("button").first.click(timeout=1500)
+    except Exception:  # the board was redrawn under the click (a patch arrived): retry later
+        return False
+    return True
+
+
+async def play_until_final(pages: list[Any], timeout: float = 150) -> int:
+    moves = 0
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if await pages[0].locator(FINAL).count():
+            return moves
+        played = False
+        for page in pages:
+            if await play_one(page):
+                moves += 1
+                played = True
+        if not played:
+            await pages[0].wait_for_timeout(60)
+    raise AssertionError(f"no final table after {moves} moves")
+
+
+async def test_three_players_play_a_short_game_through_the_board(
+    browser: Any, web_server: Any
+) -> None:
+    alice = await new_page(browser, web_server)
+    await become_guest(alice, "Alice")
+    invite = await create_private_room(alice, 3, target=2)
+
+    bruno = await new_page(browser, web_server, locale="fr-FR")
+    await bruno.goto(invite)
+    await become_guest(bruno, "Bruno")
+    await bruno.click("#join-button")
+    chloe = await new_page(browser, web_server, width=390, height=844)
+    await chloe.goto(invite)
+    await become_guest(chloe, "Chloe")
+    await chloe.click("#join-button")
+    await alice.wait_for_selector("#seats li[data-seat='2']:has-text('Chloe')")
+    await alice.click("#start-button")
+    pages = [alice, bruno, chloe]
+    for page in pages:
+        await page.wait_for_selector("[data-testid=player-2]")
+        assert await page.locator(".agp-player").count() == 3
+
+    # Round 1 opens on the secret agriculture bets (nobody holds a card yet).
+    await alice.wait_for_selector("[data-testid=group-bet] .agp-choice")
+    assert "Agriculture" in await alice.inner_text("[data-testid=agp-phase]")
+    assert "Agriculture" in await bruno.inner_text("[data-testid=agp-phase]")
+    await alice.click("[data-testid=bet-8]")
+    # Alice sees her own pending bet; Bruno and Chloe see only her "ready" mark.
+    own_cell = "[data-testid=player-0] tr[data-sector=agriculture] .agp-bet"
+    await alice.wait_for_selector(f"{own_cell}:has-text('(8)')")
+    for other in (bruno, chloe):
+        await other.wait_for_selector("[data-testid=player-0] [data-testid=ready]")
+        assert (await other.inner_text(own_cell)).strip() == "✓"
+        board = await other.inner_text("[data-testid=player-0]")
+        assert "(8)" not in board and "8" not in board.split("\n")[0]
+        bets = await other.evaluate("window.agoraRoom.socket.view.game.players[0].bets")
+        assert bets["agriculture"] is None
+    assert "prêt" in await bruno.inner_text("[data-testid=player-0] [data-testid=ready]")
+    await bruno.screenshot(path=shot_path("agorapolis-bet-ready-bruno"), full_page=True)
+
+    started = time.monotonic()
+    moves = await play_until_final(pages)
+    elapsed = time.monotonic() - started
+    for page in pages:
+        await page.wait_for_selector(FINAL)
+    await alice.screenshot(path=shot_path("agorapolis-final-alice"), full_page=True)
+    await chloe.screenshot(path=shot_path("agorapolis-final-phone"), full_page=True)
+
+    winner = await alice.inner_text("[data-testid=agp-winner]")
+    assert winner.startswith("Winner: ")
+    assert (await bruno.inner_text("[data-testid=agp-winner]")).startswith("Vainqueur : ")
+    rows = await alice.locator(".agp-final-table tbody tr").all_inner_texts()
+    assert len(rows) == 3
+    names = {row.split("\t")[1] for row in rows}
+    assert names == {"Alice", "Bruno", "Chloe"}
+    top = rows[0].split("\t")
+    assert top[0] == "1" and top[1] in winner and int(top[5]) >= 2
+    result = await alice.evaluate("window.agoraRoom.socket.view.result")
+    assert [str(score) for score in result["scores"]] == [
+        (await alice.inner_text(f".agp-final-table tr[data-seat='{seat}'] td:nth-child(6)"))
+        for seat in range(3)
+    ]
+    print(f"agorapolis: {moves} moves through the UI in {elapsed:.1f}s")
+    for page in pages:
+        assert page.errors == []
