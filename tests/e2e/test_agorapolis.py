@@ -82,6 +82,39 @@ async def play_until_final(pages: list[Any], timeout: float = 150) -> int:
     raise AssertionError(f"no final table after {moves} moves")
 
 
+async def attack_if_offered(pages: list[Any]) -> Any:
+    """The first page offering a military attack (its city not Sparta, so the target gets a
+    resist prompt) attacks with the first target and sector its form offers."""
+    for page in pages:
+        group = page.locator("[data-testid=group-military_attack]")
+        if not await group.count():
+            continue
+        if "Spart" in await page.inner_text(".agp-player.me .agp-city"):
+            continue
+        try:
+            await group.locator("[data-testid=play-military_attack]").click(timeout=1500)
+        except Exception:
+            continue
+        return page
+    return None
+
+
+async def play_until_attack(pages: list[Any], timeout: float = 60) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        attacker = await attack_if_offered(pages)
+        if attacker:
+            return attacker
+        if not any([await play_one(page) for page in pages]):
+            await pages[0].wait_for_timeout(60)
+    raise AssertionError("no attack was offered in round 1")
+
+
+async def countdown_seconds(page: Any) -> int:
+    text = await page.inner_text("[data-testid=countdown]")
+    return int(re.search(r"\d+", text).group())
+
+
 async def test_three_players_play_a_short_game_through_the_board(
     browser: Any, web_server: Any
 ) -> None:
@@ -122,7 +155,31 @@ async def test_three_players_play_a_short_game_through_the_board(
     assert "prêt" in await bruno.inner_text("[data-testid=player-0] [data-testid=ready]")
     await bruno.screenshot(path=shot_path("agorapolis-bet-ready-bruno"), full_page=True)
 
+    # Action phase: someone attacks; the target gets a resist prompt with a countdown that
+    # every seat sees; the target answers through its resist buttons.
     started = time.monotonic()
+    attacker = await play_until_attack(pages)
+    target = None
+    for _ in range(50):
+        for page in pages:
+            if await page.locator("[data-testid=group-resist]").count():
+                target = page
+        if target:
+            break
+        await alice.wait_for_timeout(100)
+    assert target is not None and target is not attacker
+    for page in pages:
+        await page.wait_for_selector("[data-testid=agp-attack] [data-testid=countdown]")
+    first = await countdown_seconds(target)
+    assert 10 <= first <= 20
+    await target.wait_for_timeout(1300)
+    assert await countdown_seconds(target) < first
+    assert await target.locator("[data-testid=agp-order] [aria-current=step]").count() == 1
+    await target.screenshot(path=shot_path("agorapolis-resist-prompt"), full_page=True)
+    await target.click("[data-testid=resist-1]")
+    for page in pages:
+        await page.wait_for_selector("[data-testid=agp-attack]", state="detached")
+
     moves = await play_until_final(pages)
     elapsed = time.monotonic() - started
     for page in pages:

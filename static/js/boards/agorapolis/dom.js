@@ -4,8 +4,8 @@ import { t } from "../../i18n.js";
 /** The five sectors, in the order the rules use everywhere. */
 export const SECTORS = ["agriculture", "society", "commerce", "religion", "military"];
 
-/** Sector glyphs (decorative; every glyph sits next to its translated name or an aria-label). */
-export const GLYPH = { agriculture: "🌾", society: "🏛", commerce: "⚖", religion: "🔥", military: "⚔" };
+/** Sector colours (decorative chips next to each translated sector name). */
+export const SECTOR_COLOUR = { agriculture: "#7a9a2a", society: "#1d5f8a", commerce: "#c98a1a", religion: "#7a4a9a", military: "#a8322a" };
 
 /** Pip faces of a die (Unicode die faces ⚀…⚅). */
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];

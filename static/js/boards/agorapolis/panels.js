@@ -112,7 +112,7 @@ export function orderPanel(ctx) {
     if (seen.has(seat) || seat === null || seat === undefined) return;
     seen.add(seat);
     const mark = { done: "✓", active: "▶", queued: "…", open: "?" }[state];
-    const item = el("li", `agp-order-${state}`, `${mark} ${ctx.names[seat]}${seat === game.holder ? " 🏺" : ""}`);
+    const item = el("li", `agp-order-${state}`, `${mark} ${ctx.names[seat]}${seat === game.holder ? " ◆" : ""}`);
     item.title = t(`agorapolis.order.${state}`);
     if (state === "active") item.setAttribute("aria-current", "step");
     list.append(item);

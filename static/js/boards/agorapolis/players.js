@@ -1,7 +1,7 @@
 // One board per player: city, renown, cards, the exploit marker, "ready" mark, and the five
 // sectors (reserve, bet, rolled dice, combination). Shows only what the view carries.
 import { t } from "../../i18n.js";
-import { GLYPH, SECTORS, cardName, cityName, comboName, dieNode, el, sectorName } from "./dom.js";
+import { SECTOR_COLOUR, SECTORS, cardName, cityName, comboName, dieNode, el, sectorName } from "./dom.js";
 
 /** Seat colours (also used on the renown track). */
 export const COLOURS = ["#1d5f8a", "#b5532f", "#6b7d2a", "#7a4a9a", "#c9a227", "#2a7d74"];
@@ -90,12 +90,16 @@ function sectorTable(ctx, player, mine) {
     if (player.finalised?.[sector]) row.classList.add("finalised");
     const name = el("th", "agp-sector-name");
     name.scope = "row";
-    name.append(el("span", "agp-glyph", GLYPH[sector]), el("span", "agp-sname", sectorName(sector)));
-    name.querySelector(".agp-glyph").setAttribute("aria-hidden", "true");
+    const chip = el("span", "agp-chip");
+    chip.style.background = SECTOR_COLOUR[sector];
+    chip.setAttribute("aria-hidden", "true");
+    name.append(chip, el("span", "agp-sname", sectorName(sector)));
     const reserve = el("td", "agp-reserve", player.reserves[sector]);
+    reserve.dataset.label = t("agorapolis.col.reserve");
     const bet = betText(ctx.game, player, sector, mine);
     const betCell = el("td", `agp-bet ${bet.cls}`, bet.text);
     if (bet.title) betCell.title = bet.title;
+    betCell.dataset.label = t("agorapolis.col.bet");
     row.append(name, reserve, betCell, diceCell(ctx, player, sector));
     body.append(row);
   }
@@ -121,7 +125,7 @@ function badges(ctx, player) {
   const game = ctx.game;
   const box = el("span", "agp-badges");
   if (game.holder === player.seat) {
-    const marker = el("span", "agp-badge holder", `🏺 ${t("agorapolis.holder_short")}`);
+    const marker = el("span", "agp-badge holder", `◆ ${t("agorapolis.holder_short")}`);
     marker.title = t("agorapolis.holder");
     marker.dataset.testid = "holder";
     box.append(marker);
