@@ -257,3 +257,57 @@ async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) ->
         else:
             assert total <= best
     assert page.errors == []
+
+
+GHOST_CENTRE = """() => {
+  const faces = [...document.querySelectorAll('[data-testid=ghost] .ak-face')];
+  const boxes = faces.map((face) => face.getBoundingClientRect());
+  const x = boxes.reduce((sum, b) => sum + b.x + b.width / 2, 0) / boxes.length;
+  const y = boxes.reduce((sum, b) => sum + b.y + b.height / 2, 0) / boxes.length;
+  return [x, y];
+}"""
+
+
+async def test_mouse_placement_wheel_rotation_and_a_refusal_shown(
+    browser: Any, web_server: Any
+) -> None:
+    page = await new_page(browser, web_server)
+    await become_guest(page, "Mira")
+    await start_solo(page, "callicrates")
+    await page.wait_for_selector(".ak-card:not([disabled])")
+    # A move the rules refuse (sent by hand: the board itself only offers legal ones).
+    await page.evaluate("window.agoraRoom.socket.move({tile: 3, q: 9, r: 9, rot: 0})")
+    refused = page.locator("[data-testid=refused]")
+    await refused.wait_for()
+    assert "illegal" in (await refused.inner_text()).lower() or "afford" in (
+        await refused.inner_text()
+    )
+    # The board stays playable: pick a tile, follow the pointer, rotate with the wheel.
+    await page.locator(".ak-card:not([disabled])").first.click()
+    await page.wait_for_selector("[data-testid=ghost]")
+    await page.evaluate("document.querySelector('.ak-city').scrollIntoView({block: 'center'})")
+    spots = page.locator(".ak-layer-spots .ak-spot")
+    before = await ghost_state(page)
+    for index in range(await spots.count() - 1, -1, -1):
+        box = await spots.nth(index).bounding_box()
+        await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        if await ghost_state(page) != before:
+            break
+    hovered = await ghost_state(page)
+    assert hovered != before
+    x, y = await page.evaluate(GHOST_CENTRE)
+    await page.mouse.move(x, y)
+    await page.mouse.wheel(0, 120)
+    await page.wait_for_function(
+        "rot => document.querySelector('[data-testid=ghost]').dataset.rot !== rot",
+        arg=hovered[2],
+    )
+    rotated = await ghost_state(page)
+    assert rotated[2] != hovered[2]
+    level = await page.get_attribute("[data-testid=ghost]", "data-level")
+    x, y = await page.evaluate(GHOST_CENTRE)
+    await page.mouse.move(x, y)
+    await page.mouse.click(x, y)
+    await page.wait_for_selector(f"[data-testid=move-log] li:has-text('level {level}')")
+    assert await refused.count() == 0
+    assert page.errors == []

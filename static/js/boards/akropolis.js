@@ -267,6 +267,7 @@ function hover(point) {
   const move = snap(point);
   if (move && move !== S.ghost) {
     S.ghost = move;
+    S.rot = move.rot;
     drawGhost();
   }
 }
