@@ -92,6 +92,7 @@ async def attack_if_offered(pages: list[Any]) -> Any:
         if "Spart" in await page.inner_text(".agp-player.me .agp-city"):
             continue
         try:
+            await page.screenshot(path=shot_path("agorapolis-action-turn"), full_page=True)
             await group.locator("[data-testid=play-military_attack]").click(timeout=1500)
         except Exception:
             continue
@@ -141,7 +142,11 @@ async def test_three_players_play_a_short_game_through_the_board(
     await alice.wait_for_selector("[data-testid=group-bet] .agp-choice")
     assert "Agriculture" in await alice.inner_text("[data-testid=agp-phase]")
     assert "Agriculture" in await bruno.inner_text("[data-testid=agp-phase]")
-    await alice.click("[data-testid=bet-8]")
+    # Keyboard: the bet buttons are real buttons with an accessible name.
+    bet = alice.locator("[data-testid=bet-8]")
+    assert await bet.get_attribute("aria-label") == "Bet 8 dice on Agriculture"
+    await bet.focus()
+    await alice.keyboard.press("Enter")
     # Alice sees her own pending bet; Bruno and Chloe see only her "ready" mark.
     own_cell = "[data-testid=player-0] tr[data-sector=agriculture] .agp-bet"
     await alice.wait_for_selector(f"{own_cell}:has-text('(8)')")
@@ -201,6 +206,13 @@ async def test_three_players_play_a_short_game_through_the_board(
         (await alice.inner_text(f".agp-final-table tr[data-seat='{seat}'] td:nth-child(6)"))
         for seat in range(3)
     ]
+    # The replay page draws the same board for every frame of the finished game.
+    await alice.click("#replay-link")
+    await alice.wait_for_selector("[data-testid=agp-final]")
+    assert await alice.locator(".agp-player").count() == 3
+    await alice.click("#first")
+    await alice.wait_for_selector("[data-testid=agp-final]", state="detached")
+    assert await alice.locator(".agp-player").count() == 3
     print(f"agorapolis: {moves} moves through the UI in {elapsed:.1f}s")
     for page in pages:
         assert page.errors == []

@@ -12,11 +12,13 @@ import {
   eventLog,
   exploitPanel,
   finalPanel,
+  insightPanel,
   marketPanel,
   orderPanel,
   phaseBanner,
   renownTrack,
   resolutionPanel,
+  strifePanel,
   tickCountdowns,
 } from "./agorapolis/panels.js";
 import { playerBoard } from "./agorapolis/players.js";
@@ -112,6 +114,8 @@ function sideColumn(ctx) {
   side.append(renownTrack(ctx), marketPanel(ctx));
   if (game.phase?.startsWith("ACTION") && game.sector) side.append(orderPanel(ctx));
   side.append(cardsPanel(ctx));
+  if (game.strife) side.append(strifePanel(ctx));
+  if (game.insight) side.append(insightPanel(ctx));
   if (game.bids || game.exploit_draw || game.drawn_cards) side.append(exploitPanel(ctx));
   if (game.resolution) side.append(resolutionPanel(ctx));
   side.append(eventLog(ctx));

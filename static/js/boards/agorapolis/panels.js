@@ -268,3 +268,39 @@ export function finalPanel(ctx, result) {
   box.append(table);
   return box;
 }
+
+/** Internal Strife: who attacks whom, allocations and protections once revealed. */
+export function strifePanel(ctx) {
+  const box = el("section", "agp-strife");
+  box.append(el("h3", "agp-h", cardName("internal_strife")));
+  const list = el("ul", "agp-list");
+  for (const pair of ctx.game.strife.pairs || []) {
+    let text = t("agorapolis.strife_pair", { attacker: ctx.names[pair.attacker], target: ctx.names[pair.target], n: pair.allocate ?? pair.m ?? 0 });
+    if (pair.destroy) text += ` · ${t("agorapolis.strife_destroy", { list: amountsText(pair.destroy) })}`;
+    if (pair.protect) text += ` · ${t("agorapolis.strife_protect", { list: amountsText(pair.protect) })}`;
+    list.append(el("li", "", text));
+  }
+  box.append(list);
+  return box;
+}
+
+/** "Commerce 2, Society 1" from an amounts object. */
+function amountsText(object) {
+  const parts = Object.entries(object || {}).filter(([, n]) => n).map(([sector, n]) => `${sectorName(sector)} ${n}`);
+  return parts.join(", ") || t("agorapolis.nothing");
+}
+
+/** What Astronomical Insight lets its owner see (only present in that seat's own view). */
+export function insightPanel(ctx) {
+  const insight = ctx.game.insight;
+  const box = el("section", "agp-insight");
+  box.append(el("h3", "agp-h", cardName("astronomical_insight")));
+  const list = el("ul", "agp-list");
+  for (const [seat, cards] of Object.entries(insight.hands || {})) {
+    const names = cards.map((c) => cardName(c.card)).join(", ") || t("agorapolis.nothing");
+    list.append(el("li", "", `${ctx.names[seat]}: ${names}`));
+  }
+  if (insight.deck_top?.length) list.append(el("li", "", t("agorapolis.deck_top", { cards: insight.deck_top.map((c) => cardName(c.card)).join(", ") })));
+  box.append(list);
+  return box;
+}
