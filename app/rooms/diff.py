@@ -3,51 +3,103 @@
 jsonpatch's ``make_patch`` also emits ``move`` and ``copy`` operations and is slow on
 the hot path; this differ emits the three operations the client patcher
 (static/js/patch.js) implements. Lists of equal length are diffed item by item;
-otherwise the common prefix is kept and the tail is added or removed.
+lists whose length changed are aligned first (difflib on the items' serialisations),
+so an item inserted in the middle of a sorted list is one ``add``, not a replace of
+every item after it.
+
+Views are mostly unchanged between two versions, so before walking a container in
+Python the differ compares the two subtrees' serialisations (orjson, in C): equal
+bytes mean an equal subtree, with no confusion between ``1``, ``1.0`` and ``true``
+that Python's ``==`` would allow. :func:`diff_views` diffs every audience's view of
+one move with a shared memo: the public parts, identical for everyone, are diffed once.
 """
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
 from typing import Any
 
+import orjson
+
 Op = dict[str, Any]
+Memo = dict[tuple[bytes, bytes], list[Op]]
+# Containers smaller than this are cheaper to walk than to serialise twice.
+_SERIALISE_FROM = 3
 
 
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-def diff(before: Any, after: Any, path: str = "") -> list[Op]:
+def diff(before: Any, after: Any, path: str = "", memo: Memo | None = None) -> list[Op]:
     ops: list[Op] = []
-    _diff(before, after, path, ops)
+    _diff(before, after, path, ops, {} if memo is None else memo)
     return ops
 
 
-def _diff(before: Any, after: Any, path: str, ops: list[Op]) -> None:
+def diff_views(pairs: dict[str, tuple[Any, Any]]) -> dict[str, list[Op]]:
+    """Patches for several audiences at once (one memo for all)."""
+    memo: Memo = {}
+    return {audience: diff(old, new, memo=memo) for audience, (old, new) in pairs.items()}
+
+
+def _diff(before: Any, after: Any, path: str, ops: list[Op], memo: Memo) -> None:
     if before is after:
         return
     if type(before) is not type(after):
         ops.append({"op": "replace", "path": path, "value": after})
         return
+    if isinstance(before, dict | list) and len(before) >= _SERIALISE_FROM:
+        key = (orjson.dumps(before), orjson.dumps(after))
+        if key[0] == key[1]:
+            return
+        relative = memo.get(key)
+        if relative is None:
+            relative = []
+            _diff_container(before, after, "", relative, memo)
+            memo[key] = relative
+        ops.extend({**op, "path": path + op["path"]} for op in relative)
+        return
+    if isinstance(before, dict | list):
+        _diff_container(before, after, path, ops, memo)
+    elif before != after:
+        ops.append({"op": "replace", "path": path, "value": after})
+
+
+def _diff_container(before: Any, after: Any, path: str, ops: list[Op], memo: Memo) -> None:
     if isinstance(before, dict):
         for key, old in before.items():
             sub = f"{path}/{_escape(key)}"
             if key not in after:
                 ops.append({"op": "remove", "path": sub})
             else:
-                _diff(old, after[key], sub, ops)
+                _diff(old, after[key], sub, ops, memo)
         for key, new in after.items():
             if key not in before:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": new})
-        return
-    if isinstance(before, list):
-        common = min(len(before), len(after))
-        for index in range(common):
-            _diff(before[index], after[index], f"{path}/{index}", ops)
-        for index in range(len(before) - 1, common - 1, -1):
+    elif len(before) == len(after):
+        for index in range(len(before)):
+            _diff(before[index], after[index], f"{path}/{index}", ops, memo)
+    else:
+        _diff_resized_list(before, after, path, ops, memo)
+
+
+def _diff_resized_list(
+    before: list[Any], after: list[Any], path: str, ops: list[Op], memo: Memo
+) -> None:
+    old_keys = [orjson.dumps(item) for item in before]
+    new_keys = [orjson.dumps(item) for item in after]
+    blocks = SequenceMatcher(None, old_keys, new_keys, autojunk=False).get_opcodes()
+    # From the end backwards: indices before the block being patched stay valid.
+    for tag, i1, i2, j1, j2 in reversed(blocks):
+        if tag == "equal":
+            continue
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            for offset in range(i2 - i1):
+                index = i1 + offset
+                _diff(before[index], after[j1 + offset], f"{path}/{index}", ops, memo)
+            continue
+        for index in range(i2 - 1, i1 - 1, -1):
             ops.append({"op": "remove", "path": f"{path}/{index}"})
-        for index in range(common, len(after)):
-            ops.append({"op": "add", "path": f"{path}/{index}", "value": after[index]})
-        return
-    if before != after:
-        ops.append({"op": "replace", "path": path, "value": after})
+        for offset in range(j2 - j1):
+            ops.append({"op": "add", "path": f"{path}/{i1 + offset}", "value": after[j1 + offset]})

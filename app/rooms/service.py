@@ -42,7 +42,7 @@ from app.ids import new_id, new_invite_code
 from app.observability.metrics import Metrics
 from app.realtime.hub import SPECTATOR, Hub, RoomEvent
 from app.rooms import repository
-from app.rooms.diff import diff
+from app.rooms.diff import diff_views
 from app.rooms.live import RECENT_MOVE_IDS, LiveRoom, SeatInfo, compose_view
 from app.rooms.store import GroupCommitter, PendingMove
 
@@ -518,15 +518,14 @@ class RoomService:
     async def _publish_versions(
         self, live: LiveRoom, *, previous: dict[str, JsonDict | None], version: int
     ) -> None:
+        views = {audience: live.view_for(audience) for audience in live.audiences()}
+        # One memo for all audiences: the public parts of their views are diffed once.
+        patches = diff_views(
+            {a: (previous[a], view) for a, view in views.items() if previous.get(a) is not None}
+        )
         texts: dict[str, str] = {}
-        for audience in live.audiences():
-            new_view = live.view_for(audience)
-            before = previous.get(audience)
-            ops = (
-                diff(before, new_view)
-                if before is not None
-                else [{"op": "replace", "path": "", "value": new_view}]
-            )
+        for audience, view in views.items():
+            ops = patches.get(audience, [{"op": "replace", "path": "", "value": view}])
             texts[audience] = dumps({"type": "patch", "version": version, "ops": ops})
         await self.hub.publish(
             RoomEvent(room_id=live.id, kind="patch", version=version, texts=texts)

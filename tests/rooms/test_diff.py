@@ -6,7 +6,7 @@ import jsonpatch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rooms.diff import diff
+from app.rooms.diff import diff, diff_views
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
@@ -47,3 +47,40 @@ def test_shared_fixture_for_the_js_patcher() -> None:
         {"op": "replace", "path": "/board/1/2", "value": 9},
         {"op": "replace", "path": "/turn", "value": 1},
     ]
+
+
+big_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 2) | st.floats(-2, 2, allow_nan=False),
+    lambda children: st.lists(children, min_size=6, max_size=12)
+    | st.dictionaries(st.sampled_from(list("abcdefghijkl")), children, min_size=6, max_size=12),
+    max_leaves=60,
+)
+
+
+@settings(max_examples=120)
+@given(big_values, big_values)
+def test_large_containers_take_the_serialised_fast_path_correctly(before: Any, after: Any) -> None:
+    assert jsonpatch.apply_patch(copy.deepcopy(before), diff(before, after)) == after
+
+
+def test_true_is_not_one_even_inside_equal_looking_containers() -> None:
+    before = {"flags": [1] * 10, "score": 1.0}
+    after = {"flags": [True] * 10, "score": 1}
+    ops = diff(before, after)
+    assert len(ops) == 11
+    assert {"op": "replace", "path": "/flags/0", "value": True} in ops
+    assert {"op": "replace", "path": "/score", "value": 1} in ops
+
+
+def test_views_of_several_audiences_share_the_work_and_stay_exact() -> None:
+    public_before = {"board": list(range(20)), "log": ["a", "b", "c"]}
+    public_after = {"board": [*range(10), 99, *range(10, 20)], "log": ["a", "b", "c", "d"]}
+    pairs = {
+        "0": ({**public_before, "hand": [1, 2, 3]}, {**public_after, "hand": [1, 3, 4]}),
+        "s": (dict(public_before), dict(public_after)),
+    }
+    patches = diff_views(pairs)
+    for audience, (before, after) in pairs.items():
+        assert jsonpatch.apply_patch(copy.deepcopy(before), patches[audience]) == after
+    assert {"op": "add", "path": "/board/10", "value": 99} in patches["s"]
+    assert len(patches["s"]) == 2  # one insertion in the middle, one append
