@@ -92,12 +92,25 @@ async def attack_if_offered(pages: list[Any]) -> Any:
         if "Spart" in await page.inner_text(".agp-player.me .agp-city"):
             continue
         try:
+            await pick_second_die(page)
             await page.screenshot(path=shot_path("agorapolis-action-turn"), full_page=True)
             await group.locator("[data-testid=play-military_attack]").click(timeout=1500)
         except Exception:
             continue
         return page
     return None
+
+
+async def pick_second_die(page: Any) -> None:
+    """Clicking one of one's own dice selects it in the die-based forms."""
+    dice = page.locator(".agp-player.me .agp-die.pickable")
+    field = page.locator("[data-testid=field-society_adjust-die]")
+    if await dice.count() < 2 or not await field.count():
+        return
+    await dice.nth(1).click()
+    await page.wait_for_selector(".agp-player.me .agp-die.picked")
+    chosen = await field.evaluate("select => select.selectedOptions[0].textContent")
+    assert chosen.startswith("Die 2")
 
 
 async def play_until_attack(pages: list[Any], timeout: float = 60) -> Any:

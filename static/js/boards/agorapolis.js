@@ -26,7 +26,7 @@ import { playerBoard } from "./agorapolis/players.js";
 const CSS_HREF = "/static/css/agorapolis.css";
 
 /** What the board remembers between renders. */
-const S = { element: null, props: null, timer: null, pickedDie: null, dieKey: "" };
+const S = { element: null, props: null, timer: null, pickedDie: null, dieKey: "", wantFocus: null };
 
 function injectCss() {
   if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
@@ -142,9 +142,30 @@ function draw() {
   root.append(mainColumn(ctx, view), sideColumn(ctx));
   element.append(root);
   syncTimer(Boolean(view.deadline));
-  if (!focusInside) return;
-  const same = focusKey && element.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-  (same || element.querySelector(".agp-actions button, .agp-actions select"))?.focus();
+  restoreFocus(element, focusInside ? focusKey || "" : null);
+}
+
+/**
+ * Keep keyboard focus across redraws: on the same control if it still exists, else on the
+ * first control of the action panel as soon as one is offered again (after a move is sent
+ * the panel is briefly empty while the next legal moves arrive).
+ * @param {HTMLElement} element
+ * @param {string|null} focusKey  the focused control's key, or null if focus was elsewhere
+ */
+function restoreFocus(element, focusKey) {
+  if (focusKey !== null) S.wantFocus = focusKey;
+  if (S.wantFocus === null) return;
+  const idle = document.activeElement === document.body || element.contains(document.activeElement);
+  if (!idle) {
+    S.wantFocus = null;
+    return;
+  }
+  const same = S.wantFocus && element.querySelector(`[data-focus-key="${CSS.escape(S.wantFocus)}"]`);
+  const target = same || element.querySelector(".agp-actions button, .agp-actions select");
+  if (target) {
+    target.focus();
+    S.wantFocus = null;
+  }
 }
 
 export default {

@@ -224,6 +224,8 @@ function groupCard(ctx, type, moves) {
   card.append(el("h4", "agp-group-title", title));
   const help = t(`agorapolis.help.${type}`);
   if (!help.startsWith("agorapolis.")) card.append(el("p", "agp-help", help));
+  const me = ctx.game.players[ctx.seat];
+  if ((type === "bet" || type === "delphi_rebet") && me) card.append(el("p", "agp-help", t("agorapolis.dice_left", { n: me.remaining })));
   if (BUTTON_ROWS[type]) {
     card.append(buttonRow(ctx, type, moves, BUTTON_ROWS[type]));
     return card;

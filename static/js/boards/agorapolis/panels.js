@@ -227,7 +227,7 @@ function eventText(ctx, e) {
 export function eventLog(ctx) {
   const box = el("section", "agp-log");
   box.append(el("h3", "agp-h", t("agorapolis.log")));
-  const list = el("ol", "agp-log-list");
+  const list = el("ul", "agp-log-list");
   list.setAttribute("aria-live", "polite");
   const events = (ctx.game.events || []).slice().reverse();
   for (const e of events) {
@@ -259,6 +259,7 @@ export function finalPanel(ctx, result) {
       const row = result.breakdown[seat];
       const tr = el("tr");
       tr.dataset.seat = String(seat);
+      if (index === 0) tr.classList.add("win");
       const majorities = row.majorities.length ? `${row.majorities.map(sectorName).join(", ")} (+${row.majority_bonus})` : "—";
       for (const text of [index + 1, ctx.names[seat], cityName(row.city), row.renown_before_bonus, majorities, row.renown, row.reserve_total]) tr.append(el("td", "", text));
       body.append(tr);

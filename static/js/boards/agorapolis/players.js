@@ -113,7 +113,11 @@ function cardsLine(ctx, player, mine) {
   const held = mine ? ctx.game.my_cards?.map((c) => c.card) : player.held?.map((c) => c.card ?? c);
   if (held && held.length) {
     line.append(el("span", "agp-label", t("agorapolis.cards")));
-    for (const card of held) line.append(el("span", "agp-card", cardName(card)));
+    for (const card of held) {
+      const chip = el("span", "agp-card", cardName(card));
+      chip.title = t(`agorapolis.card_help.${card}`);
+      line.append(chip);
+    }
   } else {
     line.append(el("span", "agp-label", t("agorapolis.card_count", { n: player.held_count ?? 0 })));
   }
