@@ -47,6 +47,7 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     for page in (lina, niko):
         await page.wait_for_selector(FINAL)
     await lina.screenshot(path=shot_path("akropolis-2p-final"), full_page=True)
+    await niko.screenshot(path=shot_path("akropolis-2p-final-fr"), full_page=True)
 
     totals = await final_totals(lina)
     assert set(totals) == {"0", "1"}

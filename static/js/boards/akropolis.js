@@ -136,7 +136,8 @@ function tileMoves(index = S.selected) {
 // ---------- the move log ----------
 
 function logText(seat, { index, cost, level, gained }) {
-  let text = t("akropolis.log.took", { name: names()[seat], n: index + 1, cost: stonesText(cost) });
+  const key = cost ? "akropolis.log.took" : "akropolis.log.took_free";
+  let text = t(key, { name: names()[seat], n: index + 1, cost: stonesText(cost) });
   if (level) text += t("akropolis.log.built", { level });
   if (gained) text += t("akropolis.log.gain", { gain: stonesText(gained) });
   return text;
@@ -158,7 +159,8 @@ function noteLastMove(game) {
   const lines = [{ seat: last.seat, text: logText(last.seat, { index: last.tile_index, cost: last.cost, level: last.level, gained: last.stones_gained }) }];
   if (last.architect) {
     const a = last.architect;
-    lines.push({ seat: null, text: t("akropolis.log.architect", { name: t("akropolis.architect"), n: a.tile_index + 1, cost: stonesText(a.cost) }) });
+    const key = a.cost ? "akropolis.log.architect" : "akropolis.log.architect_free";
+    lines.push({ seat: null, text: t(key, { name: t("akropolis.architect"), n: a.tile_index + 1, cost: stonesText(a.cost) }) });
   }
   S.log.set(seq, lines);
   if (S.parts) {
@@ -356,6 +358,8 @@ function onKey(event) {
   const keys = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   if (keys[event.key] && S.ghost) {
     step(...keys[event.key]);
+  } else if (keys[event.key]) {
+    S.city.pan(...keys[event.key]);
   } else if ((event.key === "r" || event.key === "R") && S.ghost) {
     rotate(event.shiftKey ? -1 : 1);
   } else if (event.key === "Enter" && S.ghost) {
@@ -477,7 +481,22 @@ function drawCity() {
   drawGhost();
 }
 
+/** A selector for the focused site card or player chip, to give focus back after a redraw. */
+function focusedSelector() {
+  const active = document.activeElement;
+  if (!active || !S.root.contains(active)) return null;
+  if (active.matches(".ak-card")) return `.ak-card[data-index="${active.dataset.index}"]`;
+  if (active.matches(".ak-chip")) return `.ak-chip[data-seat="${active.dataset.seat}"]`;
+  return null;
+}
+
 function draw() {
+  const focused = focusedSelector();
+  drawAll();
+  if (focused) S.root.querySelector(focused)?.focus({ preventScroll: true });
+}
+
+function drawAll() {
   const game = S.game;
   const result = S.ctx.view?.result;
   drawHeader();

@@ -72,6 +72,14 @@ export class CityView {
     this.applyBox();
   }
 
+  /** Pan by a fraction of the view in a direction (arrow keys when no tile is being placed). */
+  pan(dx, dy) {
+    this.box[0] += dx * this.box[2] * 0.15;
+    this.box[1] += dy * this.box[3] * 0.15;
+    this.userMoved = true;
+    this.applyBox();
+  }
+
   /** World coordinates of a client point. */
   toWorld(clientX, clientY) {
     const matrix = this.svg.getScreenCTM();
