@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from tests.e2e.akropolis_helpers import (
+    ENABLED_CARD,
     FINAL,
     become_guest,
     create_room,
@@ -42,7 +43,21 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     assert "stacks left" in await lina.inner_text("[data-testid=stacks]")
     assert "piles restantes" in await niko.inner_text("[data-testid=stacks]")
 
-    moves = await play_until_final([lina, niko])
+    # The first move is animated on the other player's page and told in words.
+    first = second = None
+    for _ in range(100):
+        if await lina.locator(ENABLED_CARD).count():
+            first, second, first_name = lina, niko, "Lina"
+            break
+        if await niko.locator(ENABLED_CARD).count():
+            first, second, first_name = niko, lina, "Niko"
+            break
+        await lina.wait_for_timeout(50)
+    assert first is not None and await play_turn_if_mine(first)
+    await second.wait_for_selector(".ak-fresh", state="attached", timeout=3000)
+    assert first_name in await second.inner_text("[data-testid=last-move]")
+
+    moves = 1 + await play_until_final([lina, niko])
     assert moves == 36
     for page in (lina, niko):
         await page.wait_for_selector(FINAL)

@@ -94,7 +94,7 @@ export function fillFor(hex, level = 1) {
   const base = COLOURS[hex.kind === "quarry" ? "quarry" : hex.type] || "#999999";
   const tones = { 1: 0.28, 2: 0, 3: -0.2, 4: -0.33 };
   const tone = tones[Math.min(level, 4)] ?? 0.28;
-  return hex.kind === "plaza" ? shade(base, Math.max(tone, 0) + 0.45) : shade(base, tone);
+  return hex.kind === "plaza" ? shade(base, 0.5 + tone * 0.6) : shade(base, tone);
 }
 
 /** Create an SVG element with attributes. */
@@ -140,8 +140,10 @@ function rocks(x, y, k) {
 
 /** Stars of a plaza, as text. */
 function stars(hex, x, y, k) {
-  const text = svg("text", { x, y: y + 2 * k, class: "ak-stars", "font-size": 11 * k, fill: COLOURS[hex.type] });
-  text.textContent = "★".repeat(hex.stars || 1);
+  const count = hex.stars || 1;
+  const fontSize = [15, 13, 11][Math.min(count, 3) - 1] * k;
+  const text = svg("text", { x, y: y + 1 * k, class: "ak-stars", "font-size": fontSize, fill: COLOURS[hex.type] });
+  text.textContent = "★".repeat(count);
   return text;
 }
 
