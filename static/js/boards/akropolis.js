@@ -3,7 +3,8 @@
 // rules: the only placements it offers are the legal moves the server sent (`legal_moves`).
 import { t } from "../i18n.js";
 import { CityView } from "./akropolis/city.js";
-import { movePositions, moveCentroid } from "./akropolis/hex.js";
+import { moveCentroid } from "./akropolis/hex.js";
+import { nearest, rotateMove, snapMove, spotsOf, stepMove } from "./akropolis/placing.js";
 import {
   architectPanel,
   el,
@@ -68,6 +69,8 @@ function build(element) {
   parts.cityHost = el("div", "ak-city");
   parts.cityHost.tabIndex = 0;
   parts.cityHost.dataset.testid = "city";
+  parts.cityHost.id = "ak-city";
+  parts.cityHost.setAttribute("role", "tabpanel");
   parts.place = el("div", "ak-place");
   parts.stage.append(cityHead, parts.cityHost, parts.place);
   parts.main = el("div", "ak-main");
@@ -243,25 +246,9 @@ function pickTile(index) {
   if (S.selected !== null) S.parts.cityHost.focus({ preventScroll: true });
 }
 
-function nearest(moves, [x, y]) {
-  let best = null;
-  let bestDistance = Infinity;
-  for (const move of moves) {
-    const [mx, my] = moveCentroid(move);
-    const distance = Math.hypot(mx - x, my - y);
-    if (distance < bestDistance) {
-      best = move;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
 /** The legal move of the selected tile that snaps to a world point (current rotation first). */
 function snap(point) {
-  const moves = tileMoves();
-  const rotated = moves.filter((move) => move.rot === S.rot);
-  return nearest(rotated.length ? rotated : moves, point);
+  return snapMove(tileMoves(), S.rot, point);
 }
 
 function hover(point) {
@@ -291,51 +278,22 @@ function tap(point, kind) {
 /** Rotate the ghost to the next rotation that has a legal spot, staying near where it is. */
 function rotate(dir) {
   if (!S.ghost) return;
-  const moves = tileMoves();
-  const here = moveCentroid(S.ghost);
-  for (let k = 1; k <= 6; k += 1) {
-    const rot = (((S.rot + dir * k) % 6) + 6) % 6;
-    const options = moves.filter((move) => move.rot === rot);
-    if (options.length) {
-      S.rot = rot;
-      S.ghost = nearest(options, here);
-      drawGhost();
-      return;
-    }
-  }
+  const move = rotateMove(tileMoves(), S.rot, dir, S.ghost);
+  if (!move) return;
+  S.ghost = move;
+  S.rot = move.rot;
+  drawGhost();
 }
 
 /** Move the ghost to the nearest legal spot in a direction (arrow keys). */
 function step(dx, dy) {
   if (!S.ghost) return;
-  const [x, y] = moveCentroid(S.ghost);
-  const pick = (moves) => {
-    let best = null;
-    let bestScore = Infinity;
-    for (const move of moves) {
-      const [mx, my] = moveCentroid(move);
-      const vx = mx - x;
-      const vy = my - y;
-      const distance = Math.hypot(vx, vy);
-      if (distance < 1) continue;
-      const along = (vx * dx + vy * dy) / distance;
-      if (along < 0.35) continue;
-      const score = distance * (2 - along);
-      if (score < bestScore) {
-        best = move;
-        bestScore = score;
-      }
-    }
-    return best;
-  };
-  const moves = tileMoves();
-  const move = pick(moves.filter((m) => m.rot === S.rot)) || pick(moves);
-  if (move) {
-    S.ghost = move;
-    S.rot = move.rot;
-    S.pinned = true;
-    drawGhost();
-  }
+  const move = stepMove(tileMoves(), S.ghost, dx, dy);
+  if (!move) return;
+  S.ghost = move;
+  S.rot = move.rot;
+  S.pinned = true;
+  drawGhost();
 }
 
 function confirm() {
@@ -385,11 +343,7 @@ function shownCity() {
 }
 
 function spotPositions() {
-  const seen = new Map();
-  for (const move of tileMoves()) {
-    for (const [q, r] of movePositions(move)) seen.set(`${q},${r}`, [q, r]);
-  }
-  return [...seen.values()];
+  return spotsOf(tileMoves());
 }
 
 function fitCity(force = false) {

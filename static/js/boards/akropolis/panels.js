@@ -64,6 +64,7 @@ export function playerChips({ game, names, me, shown, fresh, pulse, onShow }) {
     chip.setAttribute("role", "tab");
     chip.dataset.seat = String(city.seat);
     chip.setAttribute("aria-selected", String(city.seat === shown));
+    chip.setAttribute("aria-controls", "ak-city");
     if (city.seat === game.turn) chip.classList.add("acting");
     if (city.seat === me) chip.classList.add("mine");
     if (pulse.has(city.seat)) chip.classList.add("ak-pulse");
@@ -106,15 +107,14 @@ export function siteRow({ game, affordable, selected, canMove, onPick }) {
   head.append(stack);
   wrap.append(head);
   const row = el("div", "ak-site-tiles");
-  row.setAttribute("role", "listbox");
+  row.setAttribute("role", "group");
   row.setAttribute("aria-label", t("akropolis.site"));
   for (const item of game.site) {
     const ok = affordable(item.index);
     const card = el("button", `ak-card${ok ? "" : " too-dear"}${selected === item.index ? " selected" : ""}`);
     card.type = "button";
     card.dataset.index = String(item.index);
-    card.setAttribute("role", "option");
-    card.setAttribute("aria-selected", String(selected === item.index));
+    card.setAttribute("aria-pressed", String(selected === item.index));
     card.disabled = !canMove || !ok;
     const kinds = item.tile.hexes.map(hexWords).join(", ");
     card.setAttribute(
