@@ -9,7 +9,6 @@ from typing import Any
 
 from tests.e2e.conftest import shot_path
 
-ACTIONS = "[data-testid=agp-actions]"
 FINAL = "[data-testid=agp-final]"
 
 
@@ -46,22 +45,26 @@ async def create_private_room(page: Any, seats: int, target: int) -> str:
     return await page.input_value("[data-testid=invite-url]")
 
 
+# Which control to use, decided on one snapshot of the panel: the largest bet, finalise in
+# the action phase, otherwise the first offered control.
+CHOOSE = """() => {
+  const panel = document.querySelector("[data-testid=agp-actions]");
+  if (!panel) return null;
+  const bets = panel.querySelectorAll("[data-testid=group-bet] .agp-choice");
+  const pick = bets.length ? bets[bets.length - 1]
+    : panel.querySelector("[data-testid=play-finalise]") || panel.querySelector("button");
+  return pick ? pick.dataset.testid : null;
+}"""
+
+
 async def play_one(page: Any) -> bool:
-    """If this page offers moves, pick one through the board's controls: the largest bet,
-    finalise in the action phase, otherwise the first offered choice."""
-    panel = page.locator(ACTIONS)
-    if not await panel.count() or not await panel.locator("button").count():
+    """If this page offers moves, pick one through the board's controls (a real click)."""
+    testid = await page.evaluate(CHOOSE)
+    if not testid:
         return False
     try:
-        bets = panel.locator("[data-testid=group-bet] .agp-choice")
-        finalise = panel.locator("[data-testid=play-finalise]")
-        if await bets.count():
-            await bets.last.click(timeout=1500)
-        elif await finalise.count():
-            await finalise.click(timeout=1500)
-        else:
-            await panel.locator("button").first.click(timeout=1500)
-    except Exception:  # the board was redrawn under the click (a patch arrived): retry later
+        await page.click(f"[data-testid=agp-actions] [data-testid='{testid}']", timeout=1000)
+    except Exception:  # the offer changed under the click (a patch arrived): retry later
         return False
     return True
 
@@ -194,6 +197,9 @@ async def test_three_players_play_a_short_game_through_the_board(
     assert await countdown_seconds(target) < first
     assert await target.locator("[data-testid=agp-order] [aria-current=step]").count() == 1
     await target.screenshot(path=shot_path("agorapolis-resist-prompt"), full_page=True)
+    await bruno.screenshot(path=shot_path("agorapolis-action-fr"), full_page=True)
+    for page in pages:  # every string comes from the catalogue (no raw keys shown)
+        assert "agorapolis." not in await page.inner_text("#board")
     await target.click("[data-testid=resist-1]")
     for page in pages:
         await page.wait_for_selector("[data-testid=agp-attack]", state="detached")
@@ -219,6 +225,8 @@ async def test_three_players_play_a_short_game_through_the_board(
         (await alice.inner_text(f".agp-final-table tr[data-seat='{seat}'] td:nth-child(6)"))
         for seat in range(3)
     ]
+    for page in pages:
+        assert "agorapolis." not in await page.inner_text("#board")
     # The replay page draws the same board for every frame of the finished game.
     await alice.click("#replay-link")
     await alice.wait_for_selector("[data-testid=agp-final]")

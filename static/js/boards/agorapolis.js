@@ -163,7 +163,7 @@ function restoreFocus(element, focusKey) {
   const same = S.wantFocus && element.querySelector(`[data-focus-key="${CSS.escape(S.wantFocus)}"]`);
   const target = same || element.querySelector(".agp-actions button, .agp-actions select");
   if (target) {
-    target.focus();
+    target.focus({ preventScroll: true });
     S.wantFocus = null;
   }
 }
