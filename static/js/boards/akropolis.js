@@ -4,6 +4,7 @@
 import { t } from "../i18n.js";
 import { CityView } from "./akropolis/city.js";
 import { moveCentroid } from "./akropolis/hex.js";
+import { apiLogLines, lastMoveLines, turnsPlayed } from "./akropolis/log.js";
 import { nearest, rotateMove, snapMove, spotsOf, stepMove } from "./akropolis/placing.js";
 import {
   architectPanel,
@@ -138,18 +139,6 @@ function tileMoves(index = S.selected) {
 
 // ---------- the move log ----------
 
-function logText(seat, { index, cost, level, gained }) {
-  const key = cost ? "akropolis.log.took" : "akropolis.log.took_free";
-  let text = t(key, { name: names()[seat], n: index + 1, cost: stonesText(cost) });
-  if (level) text += t("akropolis.log.built", { level });
-  if (gained) text += t("akropolis.log.gain", { gain: stonesText(gained) });
-  return text;
-}
-
-function turnsPlayed(game) {
-  return game.cities.reduce((sum, city) => sum + city.turns_played, 0);
-}
-
 /** Record the view's last move in the log; animate it if another seat played it. */
 function noteLastMove(game) {
   const last = game.last_move;
@@ -158,14 +147,8 @@ function noteLastMove(game) {
   const first = S.lastKey === null;
   S.lastKey = key;
   if (!last) return;
-  const seq = turnsPlayed(game);
-  const lines = [{ seat: last.seat, text: logText(last.seat, { index: last.tile_index, cost: last.cost, level: last.level, gained: last.stones_gained }) }];
-  if (last.architect) {
-    const a = last.architect;
-    const key = a.cost ? "akropolis.log.architect" : "akropolis.log.architect_free";
-    lines.push({ seat: null, text: t(key, { name: t("akropolis.architect"), n: a.tile_index + 1, cost: stonesText(a.cost) }) });
-  }
-  S.log.set(seq, lines);
+  const lines = lastMoveLines(last, names());
+  S.log.set(turnsPlayed(game), lines);
   if (S.parts) {
     S.parts.announce.textContent = lines.map((line) => line.text).join(" · ");
     S.parts.announce.classList.remove("other");
@@ -196,12 +179,9 @@ async function loadLog() {
     const response = await fetch(`/api/rooms/${room.id}/log${code ? `?code=${encodeURIComponent(code)}` : ""}`);
     if (!response.ok) return;
     const data = await response.json();
-    data.moves.forEach((entry, i) => {
-      const seq = i + 1;
-      if (S.log.has(seq) || entry.seat === null || entry.seat === undefined) return;
-      const move = entry.move || {};
-      S.log.set(seq, [{ seat: entry.seat, text: logText(entry.seat, { index: move.tile ?? 0, cost: move.tile ?? 0, level: move.level, gained: move.stones }) }]);
-    });
+    for (const [seq, lines] of apiLogLines(data.moves, names())) {
+      if (!S.log.has(seq)) S.log.set(seq, lines);
+    }
     if (S.game) draw();
   } catch {
     // The log is a convenience: the live view keeps working without it.
