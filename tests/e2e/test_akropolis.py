@@ -252,6 +252,14 @@ async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) ->
     await page.locator(".ak-stage").screenshot(path=shot_path("akropolis-4p-city"))
     for seat in range(4):
         assert "pts" in await page.inner_text(f"[data-testid=score-{seat}]")
+    # A spectator (no account) sees the same table, with nothing to play.
+    watcher = await new_page(browser, web_server, locale="fr-FR")
+    await watcher.goto(page.url)
+    await watcher.wait_for_selector(".ak-city .ak-cell")
+    assert await watcher.locator(".ak-chip").count() == 4
+    assert await watcher.locator(ENABLED_CARD).count() == 0
+    assert await watcher.inner_text(".ak-city-title") == "Cité de Lina"
+    assert watcher.errors == []
     # Opponents' cities are one click away.
     await page.click(".ak-chip[data-seat='2']")
     assert await page.inner_text(".ak-city-title") == "Bot 3's city"

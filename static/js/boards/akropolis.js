@@ -459,7 +459,7 @@ function drawAll() {
   );
   S.parts.site.replaceChildren();
   if (!game.finished) {
-    S.parts.site.append(siteRow({ game, affordable, selected: S.selected, canMove: S.ctx.canMove, onPick: pickTile }));
+    S.parts.site.append(siteRow({ game, affordable, selected: S.selected, canMove: myMoves().length > 0, onPick: pickTile }));
   }
   drawCity();
   S.parts.scores.replaceChildren(scorePanel({ game, names: names() }));
