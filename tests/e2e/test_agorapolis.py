@@ -237,3 +237,106 @@ async def test_three_players_play_a_short_game_through_the_board(
     print(f"agorapolis: {moves} moves through the UI in {elapsed:.1f}s")
     for page in pages:
         assert page.errors == []
+
+
+def board_samples(limit: int = 160) -> list[dict[str, Any]]:
+    """Views and legal moves from random games of the rules module: one sample per phase and
+    set of move types (seat to act), plus spectator views, for 2 to 6 seats."""
+    import random
+
+    from app.games import agorapolis as game
+
+    rng = random.Random(7)
+    samples: list[dict[str, Any]] = []
+    seen: set[tuple[Any, ...]] = set()
+    for seed in range(60):
+        seats = 2 + seed % 5
+        state = game.setup(seats, {"renown_target": 3 + seed % 4}, seed)
+        for _ in range(600):
+            if game.result(state) is not None:
+                break
+            acting = sorted(game.to_act(state))
+            seat = rng.choice(acting)
+            moves = list(game.legal_moves(state, seat))
+            key = (game.view(state, seat)["phase"], tuple(sorted({m["type"] for m in moves})))
+            if key not in seen and len(samples) < limit:
+                seen.add(key)
+                samples.append(sample(game, state, seat, moves, seats))
+                samples.append(sample(game, state, None, [], seats))
+            state = game.apply(state, seat, rng.choice(moves))
+        samples.append(sample(game, state, 0, [], seats))
+    return samples
+
+
+def sample(game: Any, state: Any, seat: int | None, moves: list[Any], seats: int) -> dict:
+    view = {
+        "to_act": sorted(game.to_act(state)),
+        "result": game.result(state),
+        "game": game.view(state, seat),
+    }
+    hook = game.deadline(state)
+    if hook:
+        view["deadline"] = {**hook, "expires_at": time.time() + hook["seconds"]}
+    names = [f"P{i + 1}" for i in range(seats)]
+    return {"view": view, "seat": seat, "moves": moves, "names": names}
+
+
+# In the page: render each sample, move every select to its last option, press every button
+# of the action panel, and check that each move the board sends is one of the legal moves.
+EXERCISE = """async (samples) => {
+  const board = (await import("/static/js/boards/agorapolis.js")).default;
+  const host = document.createElement("div");
+  document.body.append(host);
+  const plain = (x) => x && typeof x === "object" && !Array.isArray(x);
+  const sorted = (k, x) => (plain(x) ? Object.fromEntries(Object.entries(x).sort()) : x);
+  const canon = (v) => JSON.stringify(v, sorted);
+  const problems = [];
+  let sentTotal = 0;
+  for (const [i, s] of samples.entries()) {
+    const legal = new Set(s.moves.map(canon));
+    const sent = [];
+    const seats = s.names.map((name, position) => ({ position, name }));
+    const props = {
+      view: s.view, seat: s.seat, legalMoves: s.moves, canMove: s.moves.length > 0,
+      room: { seats }, onMove: (m) => sent.push(m),
+    };
+    const where = `${i} (${s.view.game.phase})`;
+    try {
+      board.render(host, props);
+      for (const key of [...host.querySelectorAll("select")].map((x) => x.dataset.focusKey)) {
+        const select = host.querySelector(`select[data-focus-key="${key}"]`);
+        if (!select) continue;
+        select.value = String(select.options.length - 1);
+        select.dispatchEvent(new Event("change"));
+      }
+      const buttons = host.querySelectorAll("[data-testid=agp-actions] button");
+      for (const button of buttons) button.click();
+      for (const die of host.querySelectorAll(".agp-die.pickable")) die.click();
+      const raw = host.innerText.match(/agorapolis\\.[\\w.]+/);
+      if (raw) problems.push(`${where}: raw key ${raw[0]}`);
+      if (s.moves.length && !sent.length) problems.push(`${where}: no control sent a move`);
+      for (const move of sent) {
+        if (!legal.has(canon(move))) problems.push(`${where}: sent an illegal move ${canon(move)}`);
+      }
+      sentTotal += sent.length;
+    } catch (error) {
+      problems.push(`${where}: ${error.stack}`);
+    }
+  }
+  host.remove();
+  return { problems, sentTotal };
+}"""
+
+
+async def test_board_draws_every_phase_and_sends_only_legal_moves(
+    browser: Any, web_server: Any
+) -> None:
+    samples = board_samples()
+    phases = {s["view"]["game"]["phase"] for s in samples}
+    assert {"INVEST_BET", "ACTION_TURN", "ACTION_RESIST", "EXPLOIT_BID", "GAME_OVER"} <= phases
+    page = await new_page(browser, web_server, locale="fr-FR")
+    outcome = await page.evaluate(EXERCISE, samples)
+    print(f"{len(samples)} samples, {len(phases)} phases, {outcome['sentTotal']} moves sent")
+    assert outcome["problems"] == []
+    assert outcome["sentTotal"] > len(samples)
+    assert page.errors == []
