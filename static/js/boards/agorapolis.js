@@ -16,6 +16,7 @@ import {
   marketPanel,
   orderPanel,
   phaseBanner,
+  readyStrip,
   renownTrack,
   resolutionPanel,
   strifePanel,
@@ -97,6 +98,8 @@ function mainColumn(ctx, view) {
   const game = ctx.game;
   const main = el("div", "agp-main");
   main.append(phaseBanner(ctx));
+  if (game.phase?.startsWith("ACTION") && game.sector) main.append(orderPanel(ctx));
+  else if ((game.committed || []).length || ctx.toAct.length > 1) main.append(readyStrip(ctx));
   if (view.result) main.append(finalPanel(ctx, view.result));
   if (game.attack) main.append(attackPanel(ctx, view.deadline));
   if (ctx.canMove) main.append(actionPanel(ctx));
@@ -112,7 +115,6 @@ function sideColumn(ctx) {
   const game = ctx.game;
   const side = el("div", "agp-side");
   side.append(renownTrack(ctx), marketPanel(ctx));
-  if (game.phase?.startsWith("ACTION") && game.sector) side.append(orderPanel(ctx));
   side.append(cardsPanel(ctx));
   if (game.strife) side.append(strifePanel(ctx));
   if (game.insight) side.append(insightPanel(ctx));

@@ -99,14 +99,14 @@ function finalisedOrder(game) {
   return order;
 }
 
-/** The action order of the current sector: done ✓, active ▶, binding queue, undesignated. */
+/** The action order of the current sector, as a strip: done ✓, active ▶, queue …, undesignated ?. */
 export function orderPanel(ctx) {
   const game = ctx.game;
-  const box = el("section", "agp-order");
+  const box = el("section", "agp-strip agp-order");
   box.dataset.testid = "agp-order";
-  box.append(el("h3", "agp-h", t("agorapolis.order_title", { sector: sectorName(game.sector) })));
+  box.setAttribute("aria-label", t("agorapolis.order_title", { sector: sectorName(game.sector) }));
+  box.append(el("span", "agp-strip-title", t("agorapolis.order_short")));
   const list = el("ol", "agp-order-list");
-  const done = finalisedOrder(game);
   const seen = new Set();
   const add = (seat, state) => {
     if (seen.has(seat) || seat === null || seat === undefined) return;
@@ -114,16 +114,39 @@ export function orderPanel(ctx) {
     const mark = { done: "✓", active: "▶", queued: "…", open: "?" }[state];
     const item = el("li", `agp-order-${state}`, `${mark} ${ctx.names[seat]}${seat === game.holder ? " ◆" : ""}`);
     item.title = t(`agorapolis.order.${state}`);
+    item.setAttribute("aria-label", `${ctx.names[seat]}: ${item.title}`);
     if (state === "active") item.setAttribute("aria-current", "step");
     list.append(item);
   };
-  for (const seat of done) add(seat, "done");
+  for (const seat of finalisedOrder(game)) add(seat, "done");
   for (const player of game.players) if (player.finalised?.[game.sector]) add(player.seat, "done");
   if (game.active_seat !== null && game.phase !== "ACTION_DESIGNATE") add(game.active_seat, "active");
   for (const seat of game.queue || []) add(seat, "queued");
   for (const player of game.players) add(player.seat, "open");
   box.append(list);
-  if (game.phase === "ACTION_DESIGNATE") box.append(el("p", "agp-sub", t("agorapolis.holder_designates", { name: ctx.names[game.holder] })));
+  if (game.phase === "ACTION_DESIGNATE") box.append(el("span", "agp-sub", t("agorapolis.holder_designates", { name: ctx.names[game.holder] })));
+  return box;
+}
+
+/** Who has committed a secret choice (✓ ready) and who is still choosing; never what. */
+export function readyStrip(ctx) {
+  const game = ctx.game;
+  const committed = game.committed || [];
+  const box = el("section", "agp-strip agp-ready-strip");
+  box.dataset.testid = "agp-ready-strip";
+  box.setAttribute("aria-label", t("agorapolis.ready_title"));
+  box.append(el("span", "agp-strip-title", t("agorapolis.ready_title")));
+  const list = el("ul", "agp-order-list");
+  for (const player of game.players) {
+    const ready = committed.includes(player.seat);
+    if (!ready && !ctx.toAct.includes(player.seat)) continue;
+    const state = ready ? t("agorapolis.ready") : t("agorapolis.thinking");
+    const item = el("li", ready ? "agp-order-done" : "agp-order-open", `${ready ? "✓" : "…"} ${ctx.names[player.seat]}`);
+    item.setAttribute("aria-label", `${ctx.names[player.seat]}: ${state}`);
+    item.title = state;
+    list.append(item);
+  }
+  box.append(list);
   return box;
 }
 
@@ -174,7 +197,8 @@ export function exploitPanel(ctx) {
     const list = el("ul", "agp-list");
     game.bids.forEach((pay, seat) => {
       const total = pay ? Object.values(pay).reduce((a, b) => a + b, 0) : null;
-      list.append(el("li", "", `${ctx.names[seat]}: ${total === null ? "…" : total}`));
+      const waiting = (game.committed || []).includes(seat) ? `✓ ${t("agorapolis.ready")}` : "…";
+      list.append(el("li", "", `${ctx.names[seat]}: ${total === null ? waiting : total}`));
     });
     box.append(list);
   }
