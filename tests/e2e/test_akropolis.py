@@ -265,6 +265,13 @@ async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) ->
     assert await watcher.locator(ENABLED_CARD).count() == 0
     assert await watcher.inner_text(".ak-city-title") == "Cité de Lina"
     assert watcher.errors == []
+    # All cities side by side, then one opened large.
+    await page.click(".ak-tool.overview")
+    assert await page.locator(".ak-overview-city").count() == 4
+    await page.locator("[data-testid=overview]").screenshot(path=shot_path("akropolis-4p-overview"))
+    await page.click(".ak-overview-city[data-seat='1']")
+    assert await page.inner_text(".ak-city-title") == "Bot 2's city"
+    assert await page.locator(".ak-overview-city").count() == 0
     # Opponents' cities are one click away.
     await page.click(".ak-chip[data-seat='2']")
     assert await page.inner_text(".ak-city-title") == "Bot 3's city"

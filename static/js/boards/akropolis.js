@@ -8,6 +8,7 @@ import { apiLogLines, lastMoveLines, turnsPlayed } from "./akropolis/log.js";
 import { nearest, rotateMove, snapMove, spotsOf, stepMove } from "./akropolis/placing.js";
 import {
   architectPanel,
+  cityGrid,
   el,
   finalPanel,
   logPanel,
@@ -73,7 +74,8 @@ function build(element) {
   parts.cityHost.id = "ak-city";
   parts.cityHost.setAttribute("role", "tabpanel");
   parts.place = el("div", "ak-place");
-  parts.stage.append(cityHead, parts.cityHost, parts.place);
+  parts.overview = el("div", "ak-overview-slot");
+  parts.stage.append(cityHead, parts.cityHost, parts.overview, parts.place);
   parts.main = el("div", "ak-main");
   parts.scores = el("div", "ak-scores-slot");
   parts.main.append(parts.site, parts.stage, parts.scores);
@@ -108,6 +110,10 @@ function buildTools(tools) {
     toolButton("+", t("akropolis.zoom_in"), () => S.city.zoom(1 / 1.25)),
     toolButton("−", t("akropolis.zoom_out"), () => S.city.zoom(1.25)),
     toolButton("⤢", t("akropolis.fit"), () => fitCity(true), "fit"),
+    toolButton("▦", t("akropolis.overview"), () => {
+      S.overview = !S.overview;
+      draw();
+    }, "overview"),
   );
 }
 
@@ -220,6 +226,7 @@ function pickTile(index) {
     S.ghost = nearest(moves.filter((m) => m.rot === S.rot), centre) || moves[0];
     S.rot = S.ghost.rot;
     if (S.ctx.seat !== null) S.shown = S.ctx.seat;
+    S.overview = false;
   }
   S.pinned = false;
   draw();
@@ -402,9 +409,17 @@ function drawHeader() {
 }
 
 function drawCity() {
+  const overview = S.overview && S.game.cities.length > 1;
+  S.parts.cityHost.hidden = overview;
+  S.parts.overview.replaceChildren();
+  S.parts.stage.classList.toggle("ak-overview-on", overview);
+  if (overview) {
+    S.parts.cityTitle.textContent = t("akropolis.overview");
+    S.parts.overview.append(cityGrid({ game: S.game, names: names(), me: S.ctx.seat, fresh: S.fresh, onShow: showCity }));
+  }
   const city = shownCity();
   const mine = city.seat === S.ctx.seat;
-  S.parts.cityTitle.textContent = mine ? t("akropolis.your_city") : t("akropolis.city_of", { name: names()[city.seat] });
+  if (!overview) S.parts.cityTitle.textContent = mine ? t("akropolis.your_city") : t("akropolis.city_of", { name: names()[city.seat] });
   S.parts.cityHost.setAttribute(
     "aria-label",
     `${S.parts.cityTitle.textContent}. ${S.ghost ? t("akropolis.keys_hint") : ""}`,
@@ -413,6 +428,16 @@ function drawCity() {
   S.city.draw(city, { spots: mine ? spotPositions() : [], fresh: S.fresh.get(city.seat) || new Set() });
   fitCity();
   drawGhost();
+}
+
+/** Show one city large (from a player chip or the overview). */
+function showCity(seat) {
+  S.shown = seat;
+  S.overview = false;
+  S.pulse.delete(seat);
+  S.fitKey = "";
+  S.city.userMoved = false;
+  draw();
 }
 
 /** A selector for the focused site card or player chip, to give focus back after a redraw. */
@@ -448,13 +473,7 @@ function drawAll() {
       shown: S.shown,
       fresh: S.fresh,
       pulse: S.pulse,
-      onShow: (seat) => {
-        S.shown = seat;
-        S.pulse.delete(seat);
-        S.fitKey = "";
-        S.city.userMoved = false;
-        draw();
-      },
+      onShow: showCity,
     }),
   );
   S.parts.site.replaceChildren();

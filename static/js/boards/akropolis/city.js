@@ -1,6 +1,6 @@
 // The city view: one player's city as SVG with pan, zoom (wheel, pinch, buttons), "fit",
 // highlighted legal spots and a ghost tile. It reports pointer positions; it decides nothing.
-import { CW, SIZE, centre, corners, edgeCorners, hexShape, movePositions, svg } from "./hex.js";
+import { CW, SIZE, centre, corners, edgeCorners, hexShape, movePositions, svg, tileEdges } from "./hex.js";
 
 const MIN_SPAN = SIZE * 5;
 const MAX_SPAN = SIZE * 60;
@@ -192,19 +192,7 @@ export class CityView {
       hexes.append(group);
     }
     // Tile borders: thick where the neighbour is another tile (or nothing), thin inside a tile.
-    let thick = "";
-    let thin = "";
-    for (const cell of city.hexes) {
-      const [x, y] = centre(cell.q, cell.r);
-      const points = corners(x, y);
-      CW.forEach(([dq, dr], dir) => {
-        const other = byPos.get(`${cell.q + dq},${cell.r + dr}`);
-        const [a, b] = edgeCorners(dir);
-        const seg = `M${points[a][0].toFixed(1)},${points[a][1].toFixed(1)}L${points[b][0].toFixed(1)},${points[b][1].toFixed(1)}`;
-        if (other && other.tile_id === cell.tile_id) thin += seg;
-        else if (!other || other.tile_id !== cell.tile_id) thick += seg;
-      });
-    }
+    const { thin, thick } = tileEdges(city.hexes);
     edges.append(svg("path", { d: thin, class: "ak-inner-edge" }), svg("path", { d: thick, class: "ak-tile-edge" }));
     for (const [q, r] of spots) {
       const [x, y] = centre(q, r);

@@ -210,3 +210,25 @@ export function tileOutline(positions, size = SIZE, cls = "ak-tile-edge") {
   }
   return svg("path", { d, class: cls });
 }
+
+/**
+ * Border paths of a city's visible hexes: `thick` where the neighbour belongs to another tile
+ * (or is empty), `thin` between two hexes of the same tile.
+ */
+export function tileEdges(hexes, size = SIZE) {
+  const byPos = new Map(hexes.map((cell) => [`${cell.q},${cell.r}`, cell]));
+  let thick = "";
+  let thin = "";
+  for (const cell of hexes) {
+    const [x, y] = centre(cell.q, cell.r, size);
+    const points = corners(x, y, size);
+    CW.forEach(([dq, dr], dir) => {
+      const other = byPos.get(`${cell.q + dq},${cell.r + dr}`);
+      const [a, b] = edgeCorners(dir);
+      const seg = `M${points[a][0].toFixed(1)},${points[a][1].toFixed(1)}L${points[b][0].toFixed(1)},${points[b][1].toFixed(1)}`;
+      if (other && other.tile_id === cell.tile_id) thin += seg;
+      else thick += seg;
+    });
+  }
+  return { thin, thick };
+}

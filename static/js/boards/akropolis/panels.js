@@ -1,7 +1,7 @@
 // Akropolis side panels: players, construction site, live scores, move log, the solo
 // Architect and the final table. Each function builds DOM from the view; none holds rules.
 import { t } from "../../i18n.js";
-import { COLOURS, TYPES, centre, hexShape, svg, tileCard } from "./hex.js";
+import { COLOURS, TYPES, centre, hexShape, svg, tileCard, tileEdges } from "./hex.js";
 
 /** Create an HTML element with a class and optional text. */
 export function el(tag, cls = "", text = null) {
@@ -32,16 +32,19 @@ export function typeName(type) {
 }
 
 /** A small static picture of a city (for player chips). */
-export function miniCity(city, fresh = new Set()) {
-  const size = 10;
+export function miniCity(city, fresh = new Set(), { size = 10, showLevel = false, cls = "ak-mini" } = {}) {
   let box = [Infinity, Infinity, -Infinity, -Infinity];
-  const root = svg("svg", { class: "ak-mini", "aria-hidden": "true" });
+  const root = svg("svg", { class: cls, "aria-hidden": "true" });
   for (const cell of [...city.hexes].sort((a, b) => a.level - b.level)) {
     const [x, y] = centre(cell.q, cell.r, size);
     box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)];
-    const shape = hexShape(cell.hex, x, y, { level: cell.level, size, showLevel: false });
+    const shape = hexShape(cell.hex, x, y, { level: cell.level, size, showLevel });
     if (fresh.has(cell.tile_id)) shape.classList.add("ak-fresh");
     root.append(shape);
+  }
+  if (showLevel) {
+    const { thin, thick } = tileEdges(city.hexes, size);
+    root.append(svg("path", { d: thin, class: "ak-inner-edge" }), svg("path", { d: thick, class: "ak-tile-edge" }));
   }
   const pad = size * 1.2;
   const w = Math.max(box[2] - box[0] + 2 * pad, size * 8);
@@ -307,4 +310,22 @@ export function finalPanel({ result, names, game }) {
     : t("akropolis.no_variants");
   wrap.append(el("p", "hint", t("akropolis.variants", { list: variants })));
   return wrap;
+}
+
+/** Every city side by side (read-only); a click opens one. */
+export function cityGrid({ game, names, me, fresh, onShow }) {
+  const grid = el("div", "ak-overview");
+  grid.dataset.testid = "overview";
+  for (const city of game.cities) {
+    const item = el("button", "ak-overview-city");
+    item.type = "button";
+    item.dataset.seat = String(city.seat);
+    const title = city.seat === me ? t("akropolis.your_city") : t("akropolis.city_of", { name: names[city.seat] });
+    const caption = el("span", "ak-overview-name", `${title} · ${t("akropolis.points", { n: city.score.total })}`);
+    item.setAttribute("aria-label", caption.textContent);
+    item.append(caption, miniCity(city, fresh.get(city.seat) || new Set(), { size: 30, showLevel: true, cls: "ak-overview-svg" }));
+    item.addEventListener("click", () => onShow(city.seat));
+    grid.append(item);
+  }
+  return grid;
 }
