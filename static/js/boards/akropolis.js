@@ -11,6 +11,7 @@ import {
   cityGrid,
   el,
   finalPanel,
+  hexWords,
   logPanel,
   playerChips,
   scorePanel,
@@ -91,6 +92,7 @@ function build(element) {
     onHover: (point) => hover(point),
     onTap: (point, kind) => tap(point, kind),
     onWheelRotate: (dir) => (S.ghost ? (rotate(dir), true) : false),
+    describe: (cell) => `${hexWords(cell.hex)} · ${t("akropolis.level_n", { n: cell.level })}`,
   });
   parts.cityHost.addEventListener("keydown", onKey);
   buildTools(parts.tools);

@@ -189,6 +189,7 @@ export class CityView {
         group.append(svg("polygon", { points: pointsAttr(corners(x + 1.5, y + lift + 2, SIZE)), class: "ak-shadow" }));
       }
       group.append(hexShape(cell.hex, x, y, { level: cell.level }));
+      if (this.handlers.describe) group.append(svg("title", {}, document.createTextNode(this.handlers.describe(cell))));
       hexes.append(group);
     }
     // Tile borders: thick where the neighbour is another tile (or nothing), thin inside a tile.
