@@ -174,6 +174,8 @@ async def test_three_players_play_a_short_game_through_the_board(
         bets = await other.evaluate("window.agoraRoom.socket.view.game.players[0].bets")
         assert bets["agriculture"] is None
     assert "prêt" in await bruno.inner_text("[data-testid=player-0] [data-testid=ready]")
+    assert "✓ Alice" in await bruno.inner_text("[data-testid=agp-ready-strip]")
+    assert "… Chloe" in await bruno.inner_text("[data-testid=agp-ready-strip]")
     await bruno.screenshot(path=shot_path("agorapolis-bet-ready-bruno"), full_page=True)
 
     # Action phase: someone attacks; the target gets a resist prompt with a countdown that
@@ -328,6 +330,22 @@ EXERCISE = """async (samples) => {
 }"""
 
 
+AUTO_RESIST = """async (s) => {
+  const board = (await import("/static/js/boards/agorapolis.js")).default;
+  const host = document.createElement("div");
+  document.body.append(host);
+  localStorage.setItem("agorapolis.resist", "max");
+  const sent = [];
+  const seats = s.names.map((name, position) => ({ position, name }));
+  board.render(host, { view: s.view, seat: s.seat, legalMoves: s.moves, canMove: true,
+    room: { seats }, onMove: (m) => sent.push(m) });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  localStorage.removeItem("agorapolis.resist");
+  host.remove();
+  return sent;
+}"""
+
+
 async def test_board_draws_every_phase_and_sends_only_legal_moves(
     browser: Any, web_server: Any
 ) -> None:
@@ -339,4 +357,10 @@ async def test_board_draws_every_phase_and_sends_only_legal_moves(
     print(f"{len(samples)} samples, {len(phases)} phases, {outcome['sentTotal']} moves sent")
     assert outcome["problems"] == []
     assert outcome["sentTotal"] > len(samples)
+
+    # The local "when attacked" preference answers a resist prompt with a legal move.
+    resists = [s for s in samples if s["view"]["game"]["phase"] == "ACTION_RESIST"]
+    prompt = next(s for s in resists if s["moves"])
+    sent = await page.evaluate(AUTO_RESIST, prompt)
+    assert sent == [max(prompt["moves"], key=lambda move: move["count"])]
     assert page.errors == []

@@ -27,7 +27,7 @@ import { playerBoard } from "./agorapolis/players.js";
 const CSS_HREF = "/static/css/agorapolis.css";
 
 /** What the board remembers between renders. */
-const S = { element: null, props: null, timer: null, pickedDie: null, dieKey: "", wantFocus: null };
+const S = { element: null, props: null, timer: null, pickedDie: null, dieKey: "", wantFocus: null, autoKey: "" };
 
 function injectCss() {
   if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
@@ -81,6 +81,7 @@ function context(props, game) {
     onMove: (move) => props.onMove?.(move),
     redraw: () => draw(),
     pickedDie: S.pickedDie,
+    autoResist: resistPreference() !== "ask",
   };
   const dieMoves = ctx.legalMoves.some((m) => "die" in m);
   if (dieMoves && game.phase === "ACTION_TURN") {
@@ -91,6 +92,57 @@ function context(props, game) {
     };
   }
   return ctx;
+}
+
+const RESIST_KEY = "agorapolis.resist";
+
+/** The player's local resist preference: "ask", "never" or "max" (not part of the rules, §7.4). */
+function resistPreference() {
+  try {
+    return localStorage.getItem(RESIST_KEY) || "ask";
+  } catch {
+    return "ask";
+  }
+}
+
+/** Answer a resist prompt at once when the player chose "never" or "max" (once per prompt). */
+function autoResist(ctx) {
+  const moves = ctx.legalMoves;
+  const preference = resistPreference();
+  if (preference === "ask" || !moves.length || moves.some((m) => m.type !== "resist")) return;
+  const key = JSON.stringify([ctx.game.round, ctx.game.events?.at(-1)?.seq, moves]);
+  if (S.autoKey === key) return;
+  S.autoKey = key;
+  const sorted = [...moves].sort((a, b) => a.count - b.count);
+  const move = preference === "never" ? sorted[0] : sorted[sorted.length - 1];
+  setTimeout(() => ctx.onMove(move), 0);
+}
+
+/** The local "when attacked" preference, a labelled select. */
+function preferencePanel() {
+  const box = el("section", "agp-prefs");
+  const label = el("label", "agp-field wide");
+  label.append(el("span", "", t("agorapolis.pref.resist")));
+  const select = el("select");
+  select.dataset.focusKey = "pref:resist";
+  select.dataset.testid = "pref-resist";
+  for (const value of ["ask", "never", "max"]) {
+    const option = el("option", "", t(`agorapolis.pref.resist_${value}`));
+    option.value = value;
+    option.selected = value === resistPreference();
+    select.append(option);
+  }
+  select.addEventListener("change", () => {
+    try {
+      localStorage.setItem(RESIST_KEY, select.value);
+    } catch {
+      // Private mode without storage: the prompt keeps asking.
+    }
+    draw();
+  });
+  label.append(select);
+  box.append(label, el("p", "agp-sub", t("agorapolis.pref.resist_help")));
+  return box;
 }
 
 /** The main column: banner, prompts, the seat's moves, then every player's board. */
@@ -120,6 +172,7 @@ function sideColumn(ctx) {
   if (game.insight) side.append(insightPanel(ctx));
   if (game.bids || game.exploit_draw || game.drawn_cards) side.append(exploitPanel(ctx));
   if (game.resolution) side.append(resolutionPanel(ctx));
+  if (ctx.seat !== null && game.phase !== "GAME_OVER") side.append(preferencePanel());
   side.append(eventLog(ctx));
   return side;
 }
@@ -140,6 +193,7 @@ function draw() {
   syncPickedDie(game);
   const view = props.view.game ? props.view : { game };
   const ctx = context(props, game);
+  autoResist(ctx);
   const root = el("div", "agp-root");
   root.append(mainColumn(ctx, view), sideColumn(ctx));
   element.append(root);

@@ -30,6 +30,8 @@ export function renownTrack(ctx) {
   box.setAttribute("aria-label", t("agorapolis.renown_track"));
   box.append(el("h3", "agp-h", t("agorapolis.renown_track_target", { n: game.renown_target })));
   const top = Math.max(game.renown_target, ...game.players.map((p) => p.renown));
+  const initials = game.players.map((p) => (ctx.names[p.seat] || "?").slice(0, 1).toUpperCase());
+  const tokenText = (seat) => (initials.filter((x) => x === initials[seat]).length > 1 ? `${initials[seat]}${seat + 1}` : initials[seat]);
   const track = el("ol", "agp-track");
   for (let step = 0; step <= top; step += 1) {
     const cell = el("li", `agp-step${step === game.renown_target ? " goal" : ""}`);
@@ -38,7 +40,7 @@ export function renownTrack(ctx) {
       const token = el("span", "agp-token");
       token.style.background = COLOURS[player.seat % COLOURS.length];
       token.title = `${ctx.names[player.seat]}: ${player.renown}`;
-      token.textContent = (ctx.names[player.seat] || "?").slice(0, 1).toUpperCase();
+      token.textContent = tokenText(player.seat);
       token.setAttribute("aria-label", token.title);
       cell.append(token);
     }
@@ -176,6 +178,7 @@ export function attackPanel(ctx, deadline) {
     box.append(clock);
   }
   if (attack.target === ctx.seat) box.append(el("p", "agp-sub", t("agorapolis.resist_help")));
+  if (attack.target === ctx.seat && ctx.autoResist) box.append(el("p", "agp-sub", t("agorapolis.pref.auto_note")));
   return box;
 }
 
