@@ -240,8 +240,9 @@ function snap(point) {
   return snapMove(tileMoves(), S.rot, point);
 }
 
+/** Mouse only: the ghost follows the pointer, snapping to the nearest legal spot. */
 function hover(point) {
-  if (S.selected === null || S.pinned) return;
+  if (S.selected === null) return;
   const move = snap(point);
   if (move && move !== S.ghost) {
     S.ghost = move;
@@ -250,6 +251,10 @@ function hover(point) {
   }
 }
 
+/**
+ * A click or tap on the city. With a mouse the ghost already follows the pointer, so a click on
+ * it places it. A touch first settles the ghost on the tapped spot; a second tap on it places it.
+ */
 function tap(point, kind) {
   if (S.selected === null) return;
   const move = snap(point);
