@@ -174,6 +174,9 @@ async def test_three_players_play_a_short_game_through_the_board(
         bets = await other.evaluate("window.agoraRoom.socket.view.game.players[0].bets")
         assert bets["agriculture"] is None
     assert "prêt" in await bruno.inner_text("[data-testid=player-0] [data-testid=ready]")
+    mine = await alice.inner_text("[data-testid=my-commit]")
+    assert "Bet 8 dice on Agriculture" in mine
+    assert await bruno.locator("[data-testid=my-commit]").count() == 0
     assert "✓ Alice" in await bruno.inner_text("[data-testid=agp-ready-strip]")
     assert "… Chloe" in await bruno.inner_text("[data-testid=agp-ready-strip]")
     await bruno.screenshot(path=shot_path("agorapolis-bet-ready-bruno"), full_page=True)

@@ -96,6 +96,8 @@ function amounts(object) {
 /** A readable label for a whole move (used where moves carry objects or lists). */
 export function describeMove(ctx, move) {
   switch (move.type) {
+    case "bet":
+      return t("agorapolis.aria.bet", { n: move.dice, sector: sectorName(move.sector) });
     case "play_exploits":
       return move.cards.length
         ? move.cards.map((c) => (c.sector ? `${cardName(c.card)} (${sectorName(c.sector)})` : cardName(c.card))).join(" + ")

@@ -2,6 +2,7 @@
 // action order, the resist prompt with its countdown, exploit bids, event log, final table.
 import { t } from "../../i18n.js";
 import { SECTORS, cardName, cityName, dieNode, el, sectorName } from "./dom.js";
+import { describeMove } from "./actions.js";
 import { COLOURS } from "./players.js";
 
 /** The phase banner: round, phase and what is awaited. */
@@ -149,6 +150,12 @@ export function readyStrip(ctx) {
     list.append(item);
   }
   box.append(list);
+  const mine = game.my_commit?.move;
+  if (mine) {
+    const line = el("span", "agp-sub agp-my-commit", t("agorapolis.my_commit", { choice: describeMove(ctx, mine) }));
+    line.dataset.testid = "my-commit";
+    box.append(line);
+  }
   return box;
 }
 

@@ -95,6 +95,11 @@ function sectorTable(ctx, player, mine) {
     chip.setAttribute("aria-hidden", "true");
     name.append(chip, el("span", "agp-sname", sectorName(sector)));
     const reserve = el("td", "agp-reserve", player.reserves[sector]);
+    const bar = el("span", "agp-bar");
+    bar.style.setProperty("--fill", `${Math.min(player.reserves[sector], 15) / 15}`);
+    bar.style.setProperty("--tone", SECTOR_COLOUR[sector]);
+    bar.setAttribute("aria-hidden", "true");
+    reserve.append(bar);
     reserve.dataset.label = t("agorapolis.col.reserve");
     const bet = betText(ctx.game, player, sector, mine);
     const betCell = el("td", `agp-bet ${bet.cls}`, bet.text);
