@@ -247,7 +247,7 @@ async def test_three_players_play_a_short_game_through_the_board(
         assert page.errors == []
 
 
-def board_samples(limit: int = 160) -> list[dict[str, Any]]:
+def board_samples(limit: int = 400) -> list[dict[str, Any]]:
     """Views and legal moves from random games of the rules module: one sample per phase and
     set of move types (seat to act), plus spectator views, for 2 to 6 seats."""
     import random
@@ -358,6 +358,7 @@ async def test_board_draws_every_phase_and_sends_only_legal_moves(
     samples = board_samples()
     phases = {s["view"]["game"]["phase"] for s in samples}
     assert {"INVEST_BET", "ACTION_TURN", "ACTION_RESIST", "EXPLOIT_BID", "GAME_OVER"} <= phases
+    assert {"HARVEST_PLAY", "HARVEST_HEROIC", "HARVEST_STRIFE", "EXPLOIT_PICK"} <= phases
     page = await new_page(browser, web_server, locale="fr-FR")
     outcome = await page.evaluate(EXERCISE, samples)
     print(f"{len(samples)} samples, {len(phases)} phases, {outcome['sentTotal']} moves sent")
