@@ -226,6 +226,8 @@ function groupCard(ctx, type, moves) {
   card.append(el("h4", "agp-group-title", title));
   const help = t(`agorapolis.help.${type}`);
   if (!help.startsWith("agorapolis.")) card.append(el("p", "agp-help", help));
+  const pair = strifePair(ctx, type);
+  if (pair) card.append(el("p", "agp-help", pair));
   const me = ctx.game.players[ctx.seat];
   if ((type === "bet" || type === "delphi_rebet") && me) card.append(el("p", "agp-help", t("agorapolis.dice_left", { n: me.remaining })));
   if (BUTTON_ROWS[type]) {
@@ -244,6 +246,20 @@ function groupCard(ctx, type, moves) {
   }, { cls: "agp-play", testid: `play-${type}`, key: `${type}:play` });
   card.append(fields, play);
   return card;
+}
+
+/** For Internal Strife forms: whom this seat attacks, or who attacks it (from `view.strife`). */
+function strifePair(ctx, type) {
+  const pairs = ctx.game.strife?.pairs || [];
+  if (type === "strife_allocate") {
+    const pair = pairs.find((p) => p.attacker === ctx.seat);
+    return pair ? t("agorapolis.strife_you_attack", { name: seatName(ctx, pair.target), n: pair.allocate }) : "";
+  }
+  if (type === "strife_resist") {
+    const pair = pairs.find((p) => p.target === ctx.seat);
+    return pair ? t("agorapolis.strife_you_are_attacked", { name: seatName(ctx, pair.attacker), list: describeMove(ctx, { type: "strife_allocate", destroy: pair.destroy || {} }) }) : "";
+  }
+  return "";
 }
 
 /** Order of groups: "finalise"/"pass" last so the main choices come first. */
