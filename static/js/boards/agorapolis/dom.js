@@ -70,15 +70,3 @@ export function button(text, action, { cls = "", aria = "", testid = "", key = "
   node.addEventListener("click", action);
   return node;
 }
-
-/** A section with a heading (h3) and an aria-labelledby link. */
-let sectionCount = 0;
-export function section(cls, title) {
-  const node = el("section", cls);
-  const head = el("h3", "agp-h", title);
-  sectionCount += 1;
-  head.id = `agp-h-${sectionCount}`;
-  node.setAttribute("aria-labelledby", head.id);
-  node.append(head);
-  return node;
-}
