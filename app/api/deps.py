@@ -37,7 +37,10 @@ async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 RoomsDep = Annotated[RoomService, Depends(get_rooms)]
 SignerDep = Annotated[SessionSigner, Depends(get_signer)]
-SessionDep = Annotated[AsyncSession, Depends(get_session)]
+# scope="function": the transaction commits when the route returns, BEFORE the response
+# is sent. With the default ("request") a client could act on a reply (say, open a
+# socket as the guest just created) before the commit and find nothing.
+SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
 
 
 async def user_from_cookie(
