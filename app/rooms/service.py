@@ -550,6 +550,8 @@ class RoomService:
             "seat": seat,
             "view": live.view_for(audience),
             "room": live.summary(),
+            # Lets clients correct their clock for deadlines (deadline.expires_at).
+            "server_time": round(time.time(), 3),
         }
 
     # ---- reaction deadlines ----------------------------------------------------------

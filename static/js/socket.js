@@ -1,5 +1,6 @@
 // RoomSocket: snapshot + versioned patches, resync on gap, reconnect with backoff,
 // move acks, presence and chat. The client never decides legality.
+import { syncServerTime } from "./clock.js";
 import { applyPatch } from "./patch.js";
 
 export class RoomSocket {
@@ -61,6 +62,7 @@ export class RoomSocket {
   handle(message) {
     switch (message.type) {
       case "snapshot":
+        syncServerTime(message.server_time);
         this.version = message.version;
         this.view = message.view;
         this.seat = message.seat;

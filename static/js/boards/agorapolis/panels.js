@@ -4,6 +4,7 @@ import { t } from "../../i18n.js";
 import { SECTORS, cardName, cityName, dieNode, el, sectorName } from "./dom.js";
 import { describeMove } from "./actions.js";
 import { COLOURS } from "./players.js";
+import { serverNow } from "../../clock.js";
 
 /** The phase banner: round, phase and what is awaited. */
 export function phaseBanner(ctx) {
@@ -162,7 +163,7 @@ export function readyStrip(ctx) {
 /** Seconds left on the view's reaction deadline, or null. */
 export function secondsLeft(deadline) {
   if (!deadline?.expires_at) return null;
-  return Math.max(0, Math.ceil(deadline.expires_at - Date.now() / 1000));
+  return Math.max(0, Math.ceil(deadline.expires_at - serverNow()));
 }
 
 /** The pending military attack and the resist countdown (to everyone; moves come from legal_moves). */
