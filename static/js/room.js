@@ -165,8 +165,9 @@ export async function start() {
   function drawResult() {
     const result = socket.view?.result;
     const box = $("result");
-    box.hidden = !result;
-    if (!result) return;
+    // A board that draws its own final table says so (showsResult): no second table.
+    box.hidden = !result || Boolean(board.showsResult);
+    if (box.hidden) return;
     const winners = result.ranking[0].map(seatName).join(", ");
     box.replaceChildren();
     const title = document.createElement("h2");

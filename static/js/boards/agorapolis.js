@@ -225,6 +225,8 @@ function restoreFocus(element, focusKey) {
 }
 
 export default {
+  /** This board draws the final table itself (room.js then hides its generic one). */
+  showsResult: true,
   /**
    * Draw the view; `onMove(move)` sends one of `legalMoves`.
    * @param {HTMLElement} element

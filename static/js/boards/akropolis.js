@@ -497,6 +497,8 @@ function drawAll() {
 }
 
 export default {
+  /** This board draws the final table itself (room.js then hides its generic one). */
+  showsResult: true,
   /** Draw the view; offer only the server's legal moves; `onMove(move)` sends one. */
   render(element, ctx) {
     const game = gameOf(ctx.view);

@@ -29,6 +29,7 @@ function renderValue(value) {
 }
 
 export default {
+  showsResult: false,
   /** Draw the view and the legal moves; `onMove(move)` sends one. */
   render(element, { view, legalMoves, onMove, canMove }) {
     element.replaceChildren();
