@@ -9,7 +9,7 @@ equals ``score_city`` of an independent replay's tops).
 
 Fuzzing: ``AKROPOLIS_FUZZ_GAMES`` (default 400) seeded games with the cheap checks,
 cycling through seat counts and every option mix; ``AKROPOLIS_DEEP_FUZZ_GAMES`` (default
-0) more games the same way with every deep check (views, leaks, mutation, wrong seat).
+8) more games the same way with every deep check (views, leaks, mutation, wrong seat).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from tests.games.akropolis.helpers import naive_stack
 from tests.games.conformance import play_random_game
 
 FUZZ_GAMES = int(os.environ.get("AKROPOLIS_FUZZ_GAMES", "400"))
-DEEP_FUZZ_GAMES = int(os.environ.get("AKROPOLIS_DEEP_FUZZ_GAMES", "0"))
+DEEP_FUZZ_GAMES = int(os.environ.get("AKROPOLIS_DEEP_FUZZ_GAMES", "8"))
 TURNS = {(1, False): 18, (1, True): 30, (2, False): 18, (2, True): 30, (3, False): 16}
 TURNS |= {(3, True): 20, (4, False): 15}
 
@@ -166,6 +166,4 @@ def test_fuzz_random_games(chunk: int) -> None:
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_deep_fuzz_random_games(chunk: int) -> None:
-    if not DEEP_FUZZ_GAMES:
-        pytest.skip("set AKROPOLIS_DEEP_FUZZ_GAMES to run")
     _fuzz(chunk, DEEP_FUZZ_GAMES, deep=True, first_seed=90_000)
