@@ -3,35 +3,12 @@
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
+
+from tests.e2e.pages import play_until
 
 FINAL = "[data-testid=final-table]"
 ENABLED_CARD = ".ak-card:not([disabled])"
-
-
-async def new_page(
-    browser: Any,
-    server: Any,
-    locale: str = "en-GB",
-    viewport: dict[str, int] | None = None,
-    **extra: Any,
-) -> Any:
-    context = await browser.new_context(
-        locale=locale, viewport=viewport or {"width": 1280, "height": 900}, **extra
-    )
-    page = await context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    await page.goto(server.url + "/")
-    return page
-
-
-async def become_guest(page: Any, name: str) -> None:
-    await page.fill("#guest-form input[name=name]", name)
-    await page.click("#guest-form button[type=submit]")
-    await page.wait_for_selector("[data-testid=me]")
 
 
 async def create_room(
@@ -71,19 +48,7 @@ async def play_turn_if_mine(page: Any) -> bool:
 
 async def play_until_final(pages: list[Any], timeout: float = 240) -> int:
     """Alternate over the pages, each playing when it is its turn, until the final table."""
-    moves = 0
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if await pages[0].locator(FINAL).count():
-            return moves
-        played = False
-        for page in pages:
-            if await play_turn_if_mine(page):
-                moves += 1
-                played = True
-        if not played:
-            await pages[0].wait_for_timeout(60)
-    raise AssertionError(f"no final table after {moves} moves")
+    return await play_until(pages, play_turn_if_mine, FINAL, timeout)
 
 
 async def final_totals(page: Any) -> dict[str, int]:

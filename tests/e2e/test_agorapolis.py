@@ -8,26 +8,9 @@ import time
 from typing import Any
 
 from tests.e2e.conftest import shot_path
+from tests.e2e.pages import become_guest, new_page, play_until
 
 FINAL = "[data-testid=agp-final]"
-
-
-async def new_page(
-    browser: Any, server: Any, locale: str = "en-GB", width: int = 1280, height: int = 900
-) -> Any:
-    context = await browser.new_context(locale=locale, viewport={"width": width, "height": height})
-    page = await context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    await page.goto(server.url + "/")
-    return page
-
-
-async def become_guest(page: Any, name: str) -> None:
-    await page.fill("#guest-form input[name=name]", name)
-    await page.click("#guest-form button[type=submit]")
-    await page.wait_for_selector("[data-testid=me]")
 
 
 async def create_private_room(page: Any, seats: int, target: int) -> str:
@@ -70,19 +53,7 @@ async def play_one(page: Any) -> bool:
 
 
 async def play_until_final(pages: list[Any], timeout: float = 150) -> int:
-    moves = 0
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if await pages[0].locator(FINAL).count():
-            return moves
-        played = False
-        for page in pages:
-            if await play_one(page):
-                moves += 1
-                played = True
-        if not played:
-            await pages[0].wait_for_timeout(60)
-    raise AssertionError(f"no final table after {moves} moves")
+    return await play_until(pages, play_one, FINAL, timeout)
 
 
 async def attack_if_offered(pages: list[Any]) -> Any:
@@ -143,7 +114,7 @@ async def test_three_players_play_a_short_game_through_the_board(
     await bruno.goto(invite)
     await become_guest(bruno, "Bruno")
     await bruno.click("#join-button")
-    chloe = await new_page(browser, web_server, width=390, height=844)
+    chloe = await new_page(browser, web_server, viewport={"width": 390, "height": 844})
     await chloe.goto(invite)
     await become_guest(chloe, "Chloe")
     await chloe.click("#join-button")

@@ -9,14 +9,13 @@ from typing import Any
 from tests.e2e.akropolis_helpers import (
     ENABLED_CARD,
     FINAL,
-    become_guest,
     create_room,
     final_totals,
-    new_page,
     play_turn_if_mine,
     play_until_final,
 )
 from tests.e2e.conftest import shot_path
+from tests.e2e.pages import become_guest, new_page
 
 
 async def test_two_players_play_a_complete_game_through_an_invite_link(

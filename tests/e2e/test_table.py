@@ -6,22 +6,7 @@ import re
 from typing import Any
 
 from tests.e2e.conftest import shot_path
-
-
-async def new_page(browser: Any, server: Any, locale: str = "en-GB") -> Any:
-    context = await browser.new_context(locale=locale, viewport={"width": 1100, "height": 800})
-    page = await context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    await page.goto(server.url + "/")
-    return page
-
-
-async def become_guest(page: Any, name: str) -> None:
-    await page.fill("#guest-form input[name=name]", name)
-    await page.click("#guest-form button[type=submit]")
-    await page.wait_for_selector("[data-testid=me]")
+from tests.e2e.pages import become_guest, new_page
 
 
 async def test_private_game_between_two_browsers_with_a_watcher(
