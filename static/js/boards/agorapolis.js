@@ -23,6 +23,7 @@ import {
   tickCountdowns,
 } from "./agorapolis/panels.js";
 import { playerBoard } from "./agorapolis/players.js";
+import { useStylesheet } from "./stylesheet.js";
 
 const CSS_HREF = "/static/css/agorapolis.css";
 
@@ -30,11 +31,7 @@ const CSS_HREF = "/static/css/agorapolis.css";
 const S = { element: null, props: null, timer: null, pickedDie: null, dieKey: "", wantFocus: null, autoKey: "" };
 
 function injectCss() {
-  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = CSS_HREF;
-  document.head.append(link);
+  useStylesheet(CSS_HREF);
 }
 
 /** The game view, whether render got the composed view ({to_act, result, game}) or a bare one. */

@@ -18,6 +18,7 @@ import {
   siteRow,
   stonesText,
 } from "./akropolis/panels.js";
+import { useStylesheet } from "./stylesheet.js";
 
 const CSS_HREF = "/static/css/akropolis.css";
 
@@ -41,11 +42,7 @@ const S = {
 };
 
 function injectCss() {
-  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = CSS_HREF;
-  document.head.append(link);
+  useStylesheet(CSS_HREF);
 }
 
 /** Build the persistent skeleton once per element. */
