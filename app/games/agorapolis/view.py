@@ -71,10 +71,24 @@ def _player(state: State, seat: int, finished: bool) -> dict[str, Any]:
         "syracuse_used": player["syracuse_used"],
         "phidias_used": dict(player["phidias_used"]),
         "committed": seat in state["committed"],
+        # The combination helper: what each sector's dice would score now (§8.1), from
+        # public facts only (dice, fetish, active cards), so every audience may see it.
+        "best": _best_combinations(state, seat),
     }
     if finished:
         public["held"] = [held_card(card, seat) for card in player["held"]]
     return public
+
+
+def _best_combinations(state: State, seat: int) -> dict[str, dict[str, Any]]:
+    from app.games.agorapolis.resolution import score_seat
+
+    best: dict[str, dict[str, Any]] = {}
+    for sector in SECTORS:
+        if state["players"][seat]["dice"][sector]:
+            combination, gain = score_seat(state, seat, sector)
+            best[sector] = {"combination": combination, "gain": gain}
+    return best
 
 
 def view(state: State, seat: int | None) -> View:

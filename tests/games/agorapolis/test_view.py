@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from app.games import agorapolis
@@ -164,3 +165,21 @@ def test_redact_move_hides_secret_moves_of_others_until_the_end() -> None:
         }
     public = {"type": "military_attack", "target": 1, "sector": "commerce"}
     assert agorapolis.redact_move(public, 0, 1, False) == public
+
+
+def test_view_offers_the_best_combination_of_each_rolled_sector() -> None:
+    from app.games.agorapolis import apply, legal_moves, setup, to_act, view
+    from app.games.agorapolis.resolution import score_seat
+
+    chooser = random.Random(3)
+    state = setup(3, {}, seed=11)
+    for _ in range(2000):  # play randomly until some seat has dice rolled in a sector
+        if any(any(p["dice"][s] for s in p["dice"]) for p in state["players"]):
+            break
+        seat = sorted(to_act(state))[0]
+        state = apply(state, seat, chooser.choice(legal_moves(state, seat)))
+    shown = view(state, None)["players"]
+    assert any(player["best"] for player in shown)
+    for seat, player in enumerate(shown):
+        for sector, best in player["best"].items():
+            assert (best["combination"], best["gain"]) == score_seat(state, seat, sector)

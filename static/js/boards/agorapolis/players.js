@@ -66,6 +66,13 @@ function diceCell(ctx, player, sector) {
     const badge = el("span", `agp-combo${won ? " won" : ""}`, `${comboName(combo.combination)} +${combo.gain}${won ? " ★" : ""}`);
     badge.dataset.testid = "combo";
     cell.append(badge);
+  } else if (player.best?.[sector] && player.best[sector].combination !== "none") {
+    // The server's live combination helper: the best this sector's dice score now.
+    const best = player.best[sector];
+    const badge = el("span", "agp-combo live", `${comboName(best.combination)} +${best.gain}`);
+    badge.dataset.testid = "best-combo";
+    badge.title = t("agorapolis.best_hint");
+    cell.append(badge);
   } else if (dice.length > 1) {
     const grouped = el("span", "agp-grouped", groupedDice(dice));
     grouped.title = t("agorapolis.grouped_hint");
