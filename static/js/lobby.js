@@ -1,51 +1,9 @@
 // Lobby: guest form, create-room form built from each game's option schema, room list.
 import { api } from "./api.js";
-import { label, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { optionField, readOptions } from "./options.js";
 
 const $ = (id) => document.getElementById(id);
-
-function optionField(option) {
-  const wrap = document.createElement("label");
-  wrap.textContent = `${label(option.label)} `;
-  let input;
-  if (option.type === "bool") {
-    wrap.className = "check";
-    input = document.createElement("input");
-    input.type = "checkbox";
-    input.checked = Boolean(option.default);
-  } else if (option.type === "choice") {
-    input = document.createElement("select");
-    for (const choice of option.choices) {
-      const item = document.createElement("option");
-      item.value = choice;
-      item.textContent = label(option.choice_labels?.[choice]) || choice;
-      item.selected = choice === option.default;
-      input.append(item);
-    }
-  } else {
-    input = document.createElement("input");
-    input.type = "number";
-    input.value = option.default;
-    if (option.minimum !== undefined) input.min = option.minimum;
-    if (option.maximum !== undefined) input.max = option.maximum;
-  }
-  input.name = option.name;
-  input.dataset.kind = option.type;
-  wrap.dataset.option = option.name;
-  if (option.help) wrap.title = label(option.help);
-  wrap.append(input);
-  return wrap;
-}
-
-function readOptions(container) {
-  const options = {};
-  for (const input of container.querySelectorAll("[data-kind]")) {
-    if (input.dataset.kind === "bool") options[input.name] = input.checked;
-    else if (input.dataset.kind === "int") options[input.name] = Number(input.value);
-    else options[input.name] = input.value;
-  }
-  return options;
-}
 
 function roomItem(room) {
   const item = document.createElement("li");
@@ -88,7 +46,7 @@ export function start() {
       seats.min = game.min_seats;
       seats.max = game.max_seats;
       seats.value = Math.min(Math.max(Number(seats.value), game.min_seats), game.max_seats);
-      $("game-options").replaceChildren(...game.options.map(optionField));
+      $("game-options").replaceChildren(...game.options.map((option) => optionField(option)));
       showSoloOptions();
     };
     // Akropolis: the Architect's level only matters solo; the long game is refused with 4 seats.

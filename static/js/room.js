@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { loadBoard } from "./boards/index.js";
 import { label, t } from "./i18n.js";
+import { optionField, readOptions } from "./options.js";
 import { RoomSocket } from "./socket.js";
 
 const $ = (id) => document.getElementById(id);
@@ -53,6 +54,7 @@ export async function start() {
     if (!room) return;
     drawSeats();
     drawLobby();
+    drawOptions();
     drawFairness();
     const view = socket.view;
     const seat = mySeat();
@@ -120,6 +122,24 @@ export async function start() {
       $("invite-box").hidden = !waiting || !code;
       $("invite-url").value = url;
     }
+  }
+
+  const gameInfo = JSON.parse($("game-data").textContent);
+  let optionsShownFor = "";
+
+  /** The host edits seats and options before the start; fields follow the room's values. */
+  function drawOptions() {
+    const room = socket.room;
+    const form = $("options-form");
+    form.hidden = room.status !== "waiting" || room.host_id !== userId;
+    if (form.hidden) return;
+    const current = JSON.stringify([room.seat_count, room.options]);
+    if (current === optionsShownFor || form.contains(document.activeElement)) return;
+    optionsShownFor = current;
+    $("options-seats").value = room.seat_count;
+    $("options-fields").replaceChildren(
+      ...gameInfo.options.map((option) => optionField(option, room.options[option.name])),
+    );
   }
 
   function drawTurn() {
@@ -222,6 +242,11 @@ export async function start() {
     }
   }
 
+  $("options-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    optionsShownFor = "";
+    act("options", { seats: Number($("options-seats").value), options: readOptions($("options-fields")) });
+  });
   $("join-button").addEventListener("click", async () => {
     await act("join", { invite_code: code || null });
     socket.ws.close(); // reconnect to be seated on the socket too

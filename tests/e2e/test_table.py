@@ -24,6 +24,14 @@ async def test_private_game_between_two_browsers_with_a_watcher(
     )
     invite = await alice.input_value("[data-testid=invite-url]")
     assert "code=" in invite
+    # The host changes an option before the start, from the room page.
+    await alice.wait_for_selector("#options-form:not([hidden])")
+    assert await alice.input_value("#options-fields input[name=target]") == "9"
+    await alice.fill("#options-fields input[name=target]", "8")
+    await alice.click("#options-save")
+    await alice.wait_for_function(
+        "window.agoraRoom.socket.room && window.agoraRoom.socket.room.options.target === 8"
+    )
 
     bob = await new_page(browser, web_server, locale="fr-FR")
     await bob.goto(invite)
@@ -56,7 +64,7 @@ async def test_private_game_between_two_browsers_with_a_watcher(
     assert (await bob.inner_text("[data-testid=winner]")).startswith("Vainqueur : ")
     assert await carol.inner_text("[data-testid=winner]") == winner_text
     counter = await carol.inner_text("[data-testid=game-view]")
-    assert "counter: 9" in counter
+    assert "counter: 8" in counter
     rows = await alice.locator("table.scores tbody tr").all_inner_texts()
     assert rows[0].split("\t")[2] == "1" and rows[1].split("\t")[2] == "0"
     await carol.wait_for_selector("#seed-line:not([hidden])")
@@ -64,11 +72,11 @@ async def test_private_game_between_two_browsers_with_a_watcher(
     await carol.wait_for_selector("#verify-result:has-text('matches')")
     # Step through the finished game in the replay page.
     await carol.click("#replay-link")
-    await carol.wait_for_selector("#step:has-text('9')")
+    await carol.wait_for_selector("#step:has-text('8')")
     await carol.click("#first")
-    assert await carol.inner_text("#step") == "Move 0 of 9"
+    assert await carol.inner_text("#step") == "Move 0 of 8"
     assert "counter: 0" in await carol.inner_text("[data-testid=game-view]")
     await carol.click("#next")
-    assert await carol.inner_text("#step") == "Move 1 of 9"
+    assert await carol.inner_text("#step") == "Move 1 of 8"
     for page in (alice, bob, carol):
         assert page.errors == []
