@@ -191,49 +191,56 @@ async def user_history(session: AsyncSession, user_id: str) -> dict[str, Any]:
     }
 
 
-async def set_banned(
-    session: AsyncSession, *, admin: User, user_id: str, banned: bool, reason: str
-) -> User:
+async def _locked_user(session: AsyncSession, user_id: str) -> User:
     user = await session.get(User, user_id, with_for_update=True)
     if user is None:
         raise NotFound("no such user", code="user_not_found")
-    if user.id == admin.id:
-        raise InvalidRequest("admins cannot ban themselves", code="cannot_ban_self")
-    if user.banned == banned:
+    return user
+
+
+async def _change_user(
+    session: AsyncSession, *, admin: User, user: User, flag: str, value: bool, action: str,
+    reason: str,
+) -> User:  # fmt: skip
+    """Set one boolean flag of a user and audit it; refuse a change that changes nothing."""
+    if getattr(user, flag) == value:
         raise Conflict("nothing to change", code="unchanged")
-    user.banned = banned
+    setattr(user, flag, value)
     await audit(
         session,
         admin=admin,
-        action="ban" if banned else "unban",
+        action=action,
         target_type="user",
         target_id=user.id,
         reason=reason,
         details={"name": user.display_name},
     )
     return user
+
+
+async def set_banned(
+    session: AsyncSession, *, admin: User, user_id: str, banned: bool, reason: str
+) -> User:
+    user = await _locked_user(session, user_id)
+    if user.id == admin.id:
+        raise InvalidRequest("admins cannot ban themselves", code="cannot_ban_self")
+    action = "ban" if banned else "unban"
+    return await _change_user(
+        session, admin=admin, user=user, flag="banned", value=banned, action=action,
+        reason=reason,
+    )  # fmt: skip
 
 
 async def set_admin(
     session: AsyncSession, *, admin: User, user_id: str, is_admin: bool, reason: str
 ) -> User:
-    user = await session.get(User, user_id, with_for_update=True)
-    if user is None:
-        raise NotFound("no such user", code="user_not_found")
+    user = await _locked_user(session, user_id)
     if user.id == admin.id and not is_admin:
         raise InvalidRequest("admins cannot demote themselves", code="cannot_demote_self")
     if user.is_guest and is_admin:
         raise InvalidRequest("guests cannot be admins", code="guest_cannot_be_admin")
-    if user.is_admin == is_admin:
-        raise Conflict("nothing to change", code="unchanged")
-    user.is_admin = is_admin
-    await audit(
-        session,
-        admin=admin,
-        action="promote" if is_admin else "demote",
-        target_type="user",
-        target_id=user.id,
+    action = "promote" if is_admin else "demote"
+    return await _change_user(
+        session, admin=admin, user=user, flag="is_admin", value=is_admin, action=action,
         reason=reason,
-        details={"name": user.display_name},
-    )
-    return user
+    )  # fmt: skip
