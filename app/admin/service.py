@@ -16,7 +16,7 @@ from app.accounts.service import public_user
 from app.db.models import AuditEntry, Room, Seat, User
 from app.errors import Conflict, InvalidRequest, NotFound
 from app.realtime.hub import SPECTATOR
-from app.rooms.live import LiveRoom, compose_view
+from app.rooms.live import LiveRoom
 from app.rooms.service import RoomService
 
 
@@ -128,11 +128,9 @@ async def search_rooms(
 
 async def inspect_room(rooms: RoomService, live: LiveRoom) -> dict[str, Any]:
     """Everything about one room, including the state as each seat and a spectator see it."""
-    views: dict[str, Any] = {}
-    if live.state is not None:
-        views = {
-            audience: compose_view(live.game, live.state, audience) for audience in live.audiences()
-        }
+    # Exactly what each audience's socket holds (cached per version).
+    views = {audience: live.view_for(audience) for audience in live.audiences()}
+    views = {audience: view for audience, view in views.items() if view is not None}
     return {
         "room": live.summary(),
         "presence": await rooms.hub.presence(live.id),

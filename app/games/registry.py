@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any, cast
 
-from app.games.interface import Game, JsonDict, Move, State
+from app.games.interface import Game, Move, State
 
 # One line per game module. A game lands here once its conformance suite passes.
 GAME_MODULES: tuple[str, ...] = ("app.games.race", "app.games.akropolis", "app.games.agorapolis")
@@ -57,7 +57,3 @@ def secrets(game: Game, state: State) -> list[tuple[frozenset[int], Any]]:
     if hook is None:
         return []
     return cast(list[tuple[frozenset[int], Any]], hook(state))
-
-
-def describe(game: Game) -> JsonDict:
-    return game.INFO.to_json()

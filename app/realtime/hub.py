@@ -103,7 +103,6 @@ class Hub:
         self._presence: dict[str, dict[str, int]] = defaultdict(dict)
         self._listeners: list[Callable[[RoomEvent], None]] = []
         self._control: list[Callable[[dict[str, Any]], None]] = []
-        self.published = 0
 
     @property
     def distributed(self) -> bool:
@@ -133,9 +132,6 @@ class Hub:
     def watching(self, room_id: str) -> bool:
         return bool(self._rooms.get(room_id))
 
-    def local_subscriber_count(self) -> int:
-        return sum(len(subs) for subs in self._rooms.values())
-
     async def subscribe(self, room_id: str, subscriber: Subscriber) -> None:
         first = not self._rooms.get(room_id)
         self._rooms[room_id].add(subscriber)
@@ -157,7 +153,6 @@ class Hub:
         """Deliver locally now; relay to other processes if distributed."""
         if not event.origin:
             event = RoomEvent(**{**event.__dict__, "origin": self.origin})
-        self.published += 1
         self._deliver(event)
         if self._relay is not None:
             try:

@@ -16,6 +16,7 @@ from app.games.interface import Game, JsonDict, State
 from app.realtime.hub import SPECTATOR
 
 RECENT_MOVE_IDS = 256
+_NOT_GIVEN: Any = object()
 
 
 @dataclass
@@ -61,6 +62,8 @@ class LiveRoom:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     recent_moves: OrderedDict[str, tuple[int, int]] = field(default_factory=OrderedDict)
     _views: dict[str, JsonDict] = field(default_factory=dict)
+    # (to_act, result) of the current state: the same for every audience.
+    _outcome: tuple[list[int], JsonDict | None] | None = None
 
     def seat_of(self, user_id: str | None) -> int | None:
         if user_id is None:
@@ -86,7 +89,9 @@ class LiveRoom:
             return None
         cached = self._views.get(audience)
         if cached is None:
-            cached = compose_view(self.game, self.state, audience)
+            if self._outcome is None:
+                self._outcome = outcome_of(self.game, self.state)
+            cached = compose_view(self.game, self.state, audience, self._outcome)
             if self.deadline is not None:
                 cached["deadline"] = {
                     key: self.deadline[key] for key in ("seats", "kind", "seconds", "expires_at")
@@ -94,9 +99,17 @@ class LiveRoom:
             self._views[audience] = cached
         return cached
 
-    def set_state(self, state: State | None, version: int) -> None:
+    def set_state(self, state: State | None, version: int, *, result: Any = _NOT_GIVEN) -> None:
+        """A new state; pass ``result`` (even None) when the caller already computed it."""
         self.state = state
         self.version = version
+        self._views = {}
+        self._outcome = None
+        if state is not None and result is not _NOT_GIVEN:
+            self._outcome = (sorted(self.game.to_act(state)), result)
+
+    def clear_views(self) -> None:
+        """Views must be composed again (e.g. a deadline now shows in them)."""
         self._views = {}
 
     def summary(self) -> JsonDict:
@@ -116,11 +129,21 @@ class LiveRoom:
         }
 
 
-def compose_view(game: Game, state: State, audience: str) -> JsonDict:
-    """What one audience sees: the game's own view plus who acts and the result."""
+def outcome_of(game: Game, state: State) -> tuple[list[int], JsonDict | None]:
+    return sorted(game.to_act(state)), game.result(state)
+
+
+def compose_view(
+    game: Game,
+    state: State,
+    audience: str,
+    outcome: tuple[list[int], JsonDict | None] | None = None,
+) -> JsonDict:
+    """What one audience sees: the game's own view plus who acts and the result.
+
+    ``outcome`` (to_act, result) is the same for every audience: pass it to compute
+    it once per state rather than once per audience.
+    """
     seat = None if audience == SPECTATOR else int(audience)
-    return {
-        "to_act": sorted(game.to_act(state)),
-        "result": game.result(state),
-        "game": game.view(state, seat),
-    }
+    to_act, result = outcome if outcome is not None else outcome_of(game, state)
+    return {"to_act": list(to_act), "result": result, "game": game.view(state, seat)}

@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import Select, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import ChatMessage, MoveRecord, Room, Seat, User
+from app.db.models import ChatMessage, MoveRecord, Room, Seat
 
 
 def _for_update(statement: Select, session: AsyncSession) -> Select:  # type: ignore[type-arg]
@@ -23,10 +23,6 @@ async def get_room(session: AsyncSession, room_id: str, *, lock: bool = False) -
     if lock:
         statement = _for_update(statement, session)
     return await session.scalar(statement)
-
-
-async def get_room_by_code(session: AsyncSession, invite_code: str) -> Room | None:
-    return await session.scalar(select(Room).where(Room.invite_code == invite_code))
 
 
 async def get_seats(session: AsyncSession, room_id: str) -> Sequence[Seat]:
@@ -113,10 +109,3 @@ async def expire_rooms(
         .returning(Room.id)
     )
     return [row[0] for row in rows.all()]
-
-
-async def users_by_id(session: AsyncSession, user_ids: list[str]) -> dict[str, User]:
-    if not user_ids:
-        return {}
-    rows = await session.scalars(select(User).where(User.id.in_(user_ids)))
-    return {user.id: user for user in rows}

@@ -27,7 +27,6 @@ from app.db.models import ChatMessage, Room, Seat, User
 from app.errors import (
     AgoraError,
     Conflict,
-    Forbidden,
     InvalidRequest,
     NotAMember,
     NotAuthenticated,
@@ -83,7 +82,6 @@ class RoomService:
         self._rooms: dict[str, LiveRoom] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self.moves_accepted = 0
-        self.moves_refused = 0
         hub.add_listener(self._on_remote_event)
 
     # ---- lifecycle -------------------------------------------------------------
@@ -179,9 +177,6 @@ class RoomService:
             setattr(live, name, getattr(fresh, name))
         live.set_state(fresh.state, fresh.version)
         live.stale = False
-
-    def forget(self, room_id: str) -> None:
-        self._rooms.pop(room_id, None)
 
     # ---- access ----------------------------------------------------------------
     def can_watch(self, live: LiveRoom, user: User | None, invite_code: str | None) -> bool:
@@ -469,9 +464,9 @@ class RoomService:
                 try:
                     new_state = live.game.apply(live.state, seat, move)
                 except RulesError as error:
-                    self.moves_refused += 1
                     raise MoveRefused(error.reason, code=error.code) from None
-                status = "finished" if live.game.result(new_state) is not None else "playing"
+                result = live.game.result(new_state)
+                status = "finished" if result is not None else "playing"
                 pending = PendingMove(
                     room_id=live.id,
                     old_version=live.version,
@@ -494,7 +489,7 @@ class RoomService:
             else:
                 raise Conflict("the room is busy; try again", code="conflict")
             previous = {audience: live.view_for(audience) for audience in live.audiences()}
-            live.set_state(new_state, live.version + 1)
+            live.set_state(new_state, live.version + 1, result=result)
             live.status = status
             live.remember_move(client_move_id, live.version, seat)
             self._arm_deadline(live)
@@ -581,7 +576,7 @@ class RoomService:
             "expires_at": round(time.time() + seconds, 3),
             "version": live.version,
         }
-        live.set_state(live.state, live.version)  # views now carry the deadline
+        live.clear_views()  # views now carry the deadline
         live.deadline_task = asyncio.create_task(
             self._expire_deadline(live.id, live.version, seconds), name=f"deadline-{live.id}"
         )
@@ -796,4 +791,4 @@ def _require_host(room: Room, user: User) -> None:
         raise NotHost("only the host can do that")
 
 
-__all__ = ["Forbidden", "MoveRefused", "RoomService", "seed_commitment"]
+__all__ = ["MoveRefused", "RoomService", "seed_commitment"]
