@@ -56,6 +56,8 @@ from __future__ import annotations
 
 from typing import Any
 
+# Imported first by every import of the package: fills the phase table (see .flow).
+from app.games.agorapolis import flow  # noqa: F401
 from app.games.agorapolis.defaults import deadline, timeout_move
 from app.games.agorapolis.endgame import result
 from app.games.agorapolis.initial import default_target

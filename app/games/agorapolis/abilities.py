@@ -9,6 +9,7 @@ from app.games.agorapolis.common import (
     AGRI_MAX,
     SECTORS,
     city,
+    destroy_reserve,
     event,
     get_int,
     get_seat,
@@ -152,9 +153,15 @@ def can_resist(state: State, attacker: int, target: int) -> bool:
     )
 
 
-def military_attack(state: State, seat: int, move: Move) -> None:
-    from app.games.agorapolis.action import land_attack
+def land_attack(state: State, attack: dict[str, Any], resisted: int) -> None:
+    """Pay the resistance first, then destroy the rest (never below the floor)."""
+    target = int(attack["target"])
+    state["players"][target]["reserves"]["military"] -= resisted
+    lost = destroy_reserve(state, target, str(attack["sector"]), int(attack["points"]) - resisted)
+    event(state, "attack_landed", **attack, resisted=resisted, destroyed=lost)
 
+
+def military_attack(state: State, seat: int, move: Move) -> None:
     target = get_seat(state, move, "target")
     sector = get_sector(move, "sector")
     if target == seat:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from app.games.agorapolis.abilities import apply_action_move
+from app.games.agorapolis.abilities import apply_action_move, land_attack
 from app.games.agorapolis.action_list import action_moves, has_action
 from app.games.agorapolis.common import (
     SECTORS,
     card_owner,
-    destroy_reserve,
     event,
     get_amounts,
     get_int,
@@ -18,6 +17,7 @@ from app.games.agorapolis.common import (
     refuse,
     roll_dice,
     set_phase,
+    start_phase,
 )
 from app.games.interface import Move, State
 
@@ -121,8 +121,6 @@ def unfinalised(state: State, sector: str) -> list[int]:
 
 
 def next_active(state: State, sector: str) -> None:
-    from app.games.agorapolis.resolution import start_resolution
-
     waiting = unfinalised(state, sector)
     state["queue"] = [seat for seat in state["queue"] if seat in waiting]
     if not waiting:
@@ -132,7 +130,7 @@ def next_active(state: State, sector: str) -> None:
         if index + 1 < len(SECTORS):
             start_sector(state, SECTORS[index + 1])
         else:
-            start_resolution(state)
+            start_phase(state, "resolution")
     elif len(waiting) == 1:
         state["queue"] = []
         activate(state, sector, waiting[0])
@@ -206,14 +204,6 @@ def apply_resist(state: State, seat: int, move: Move) -> None:
     state["attack"] = None
     set_phase(state, "ACTION_TURN", {attack["attacker"]}, state["sector"])
     settle(state)
-
-
-def land_attack(state: State, attack: dict[str, int | str], resisted: int) -> None:
-    """Pay the resistance first, then destroy the rest (never below the floor)."""
-    target = int(attack["target"])
-    state["players"][target]["reserves"]["military"] -= resisted
-    lost = destroy_reserve(state, target, str(attack["sector"]), int(attack["points"]) - resisted)
-    event(state, "attack_landed", **attack, resisted=resisted, destroyed=lost)
 
 
 def legal_resist(state: State, seat: int) -> list[Move]:

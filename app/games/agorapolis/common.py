@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import orjson
@@ -215,6 +216,17 @@ def set_phase(
     state["phase"] = phase
     state["sector"] = sector
     state["to_act"] = sorted(to_act)
+
+
+# The phase table, filled once by :mod:`.flow`: a phase that ends names the next one and
+# the table says which function starts it, so no phase module imports another.
+PhaseStart = Callable[..., None]
+PHASE_STARTS: dict[str, PhaseStart] = {}
+
+
+def start_phase(state: State, phase: str, *args: Any) -> None:
+    """Start ``phase`` (a key of the phase table) now, as the current step ends."""
+    PHASE_STARTS[phase](state, *args)
 
 
 # --- simultaneous commits and the deck ----------------------------------------------

@@ -21,6 +21,7 @@ from app.games.agorapolis.common import (
     refuses,
     roll_dice,
     set_phase,
+    start_phase,
     take_commits,
 )
 from app.games.interface import Move, State
@@ -189,9 +190,8 @@ def after_league(state: State) -> None:
             state["heroic"] = {"owner": owner, "cards": cards}
             set_phase(state, "HARVEST_HEROIC", {owner})
             return
-    from app.games.agorapolis.strife import start_strife
 
-    start_strife(state)
+    start_phase(state, "strife")
 
 
 def apply_shared_glory(state: State) -> None:
@@ -233,9 +233,8 @@ def apply_heroic(state: State, seat: int, move: Move) -> None:
         state["players"][given[card]]["held"].append(card)
     state["heroic"] = None
     event(state, "heroic_year_given", seats=sorted(given.values()))
-    from app.games.agorapolis.strife import start_strife
 
-    start_strife(state)
+    start_phase(state, "strife")
 
 
 def legal_heroic(state: State, seat: int) -> list[Move]:

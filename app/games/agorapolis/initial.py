@@ -6,7 +6,7 @@ from typing import Any
 
 from app.games.agorapolis.cards import CARD_IDS
 from app.games.agorapolis.cities import CITY_IDS
-from app.games.agorapolis.common import SECTORS, event, roll_dice, roll_one, shuffle
+from app.games.agorapolis.common import SECTORS, event, roll_dice, roll_one, shuffle, start_phase
 from app.games.interface import InvalidOptions, JsonDict, State
 from app.games.rng import Rng
 
@@ -50,7 +50,6 @@ def new_player(city: str) -> JsonDict:
 
 def setup(seats: int, options: dict[str, Any], seed: int) -> State:
     """The initial state, round 1 in ``HARVEST_PLAY`` (or beyond if nobody holds cards)."""
-    from app.games.agorapolis.harvest import start_round
 
     if not 2 <= seats <= 6:
         raise InvalidOptions(f"agorapolis is played by 2 to 6 seats, not {seats}")
@@ -113,5 +112,5 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
     state["holder"] = contenders[0]
     event(state, "holder", seat=contenders[0])
     state["setup_log"] = [dict(entry) for entry in state["events"]]
-    start_round(state)
+    start_phase(state, "round")
     return state

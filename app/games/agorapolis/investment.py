@@ -14,6 +14,7 @@ from app.games.agorapolis.common import (
     refuse,
     seat_of_city,
     set_phase,
+    start_phase,
     take_commits,
 )
 from app.games.interface import Move, State
@@ -135,7 +136,6 @@ def legal_delphi(state: State, seat: int) -> list[Move]:
 
 
 def next_sector(state: State) -> None:
-    from app.games.agorapolis.action import start_action
 
     index = SECTORS.index(state["sector"])
     if index + 1 < len(SECTORS):
@@ -145,4 +145,4 @@ def next_sector(state: State) -> None:
         player["unbet"] = player["remaining"]
         player["remaining"] = 0
     event(state, "investment_done", unbet=[player["unbet"] for player in state["players"]])
-    start_action(state)
+    start_phase(state, "action")

@@ -17,6 +17,7 @@ from app.games.agorapolis.common import (
     owns,
     refuse,
     set_phase,
+    start_phase,
 )
 from app.games.interface import Move, State
 
@@ -112,11 +113,9 @@ def legal_designate_sector_winner(state: State, seat: int) -> list[Move]:
 
 def end_check(state: State) -> None:
     """§8.4: the target reached (or round 30) ends the game; else the Exploit phase."""
-    from app.games.agorapolis.endgame import start_endgame
-    from app.games.agorapolis.exploit import start_exploit
 
     reached = any(p["renown"] >= state["renown_target"] for p in state["players"])
     if reached or state["round"] >= state["round_limit"]:
-        start_endgame(state, "target" if reached else "round_limit")
+        start_phase(state, "endgame", "target" if reached else "round_limit")
     else:
-        start_exploit(state)
+        start_phase(state, "exploit")

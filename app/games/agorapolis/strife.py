@@ -18,6 +18,7 @@ from app.games.agorapolis.common import (
     sabotaged,
     set_phase,
     spendable,
+    start_phase,
     take_commits,
     total_spendable,
 )
@@ -34,11 +35,10 @@ def strife_target(state: State, attacker: int, owner: int) -> int | None:
 
 
 def start_strife(state: State) -> None:
-    from app.games.agorapolis.investment import start_investment
 
     owner = card_owner(state, "internal_strife")
     if owner is None:
-        start_investment(state)
+        start_phase(state, "investment")
         return
     pairs: list[dict[str, Any]] = []
     for attacker in range(state["seats"]):
@@ -64,7 +64,7 @@ def start_strife(state: State) -> None:
     attackers = {pair["attacker"] for pair in pairs if pair["allocate"] >= 1}
     set_phase(state, "HARVEST_STRIFE", attackers)
     if not attackers:
-        start_investment(state)
+        start_phase(state, "investment")
 
 
 def strife_pair(state: State, seat: int, role: str) -> dict[str, Any]:
@@ -156,7 +156,6 @@ def legal_strife_resist(state: State, seat: int) -> list[Move]:
 
 
 def finish_strife(state: State) -> None:
-    from app.games.agorapolis.investment import start_investment
 
     for seat, move in take_commits(state).items():
         strife_pair(state, seat, "target")["protect"] = move["protect"]
@@ -172,4 +171,4 @@ def finish_strife(state: State) -> None:
                 lost[sector] = destroy_reserve(state, pair["target"], sector, left)
         pair["lost"] = lost
     event(state, "strife_resolved", pairs=[dict(pair) for pair in pairs if pair["destroy"]])
-    start_investment(state)
+    start_phase(state, "investment")
