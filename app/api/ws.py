@@ -22,7 +22,8 @@ from app.db.models import User
 from app.errors import AgoraError, RateLimited
 from app.realtime.connection import Connection
 from app.realtime.hub import SPECTATOR, RoomEvent
-from app.rooms.service import RoomService, dumps
+from app.rooms.context import dumps
+from app.rooms.service import RoomService
 
 router = APIRouter()
 log = logging.getLogger(__name__)

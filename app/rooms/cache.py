@@ -1,0 +1,130 @@
+"""The rooms this process holds in memory, loaded from the database and kept fresh.
+
+A :class:`~app.rooms.live.LiveRoom` is a cache of the database row. With several
+processes, a cache is only trusted while this process receives the room's events
+(a local socket watches it); a relayed event newer than the cache marks it stale, and
+the next command reloads it first.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import orjson
+
+from app.db.models import User
+from app.errors import RoomNotFound
+from app.realtime.hub import RoomEvent
+from app.rooms import repository
+from app.rooms.context import RoomContext
+from app.rooms.live import RECENT_MOVE_IDS, LiveRoom, SeatInfo
+
+
+class RoomCache:
+    def __init__(self, ctx: RoomContext) -> None:
+        self.ctx = ctx
+        self.rooms: dict[str, LiveRoom] = {}
+        ctx.hub.add_listener(self._on_remote_event)
+
+    def _on_remote_event(self, event: RoomEvent) -> None:
+        live = self.rooms.get(event.room_id)
+        if live is None:
+            return
+        if event.kind == "room" or (event.version is not None and event.version > live.version):
+            live.stale = True
+
+    def invalidate(self, room_id: str) -> None:
+        """Another process may have changed the room: reload it before the next use."""
+        live = self.rooms.get(room_id)
+        if live is not None:
+            live.stale = True
+
+    def held(self, room_id: str) -> LiveRoom | None:
+        """The room if this process holds it (no loading)."""
+        return self.rooms.get(room_id)
+
+    async def live(self, room_id: str) -> LiveRoom:
+        live = self.rooms.get(room_id)
+        if live is None:
+            live = await self.load(room_id)
+            self.rooms.setdefault(room_id, live)
+            live = self.rooms[room_id]
+        elif live.stale or (self.ctx.hub.distributed and not self.ctx.hub.watching(room_id)):
+            # With several processes, a cache is only kept fresh while this process
+            # receives the room's events, i.e. while a local socket watches it.
+            live.stale = True
+            async with live.lock:
+                if live.stale:
+                    await self.reload(live)
+        return live
+
+    async def load(self, room_id: str) -> LiveRoom:
+        async with self.ctx.sessions() as session:
+            room = await repository.get_room(session, room_id)
+            if room is None:
+                raise RoomNotFound(f"no room {room_id}")
+            seats = await repository.get_seats(session, room_id)
+            recent = await repository.recent_move_ids(session, room_id, RECENT_MOVE_IDS)
+        live = LiveRoom(
+            id=room.id,
+            game_id=room.game,
+            game=self.ctx.game(room.game),
+            options=orjson.loads(room.options),
+            seat_count=room.seat_count,
+            private=room.private,
+            host_id=room.host_id,
+            invite_code=room.invite_code,
+            status=room.status,
+            seats=seat_infos(room.seat_count, seats),
+            version=room.version,
+            state=orjson.loads(room.state) if room.state else None,
+            seed_hash=room.seed_hash,
+            seed=room.seed,
+            rules_version=room.rules_version,
+        )
+        for client_move_id, seq, seat in recent:
+            live.remember_move(client_move_id, seq + 1, seat)
+        return live
+
+    async def reload(self, live: LiveRoom) -> None:
+        fresh = await self.load(live.id)
+        for name in (
+            "options", "seat_count", "private", "host_id", "status", "seats",
+            "seed_hash", "seed", "recent_moves",
+        ):  # fmt: skip
+            setattr(live, name, getattr(fresh, name))
+        live.set_state(fresh.state, fresh.version)
+        live.stale = False
+
+    def all(self) -> list[LiveRoom]:
+        return list(self.rooms.values())
+
+
+def can_watch(live: LiveRoom, user: User | None, invite_code: str | None) -> bool:
+    """Public rooms are open to all; a private one to its members, admins and the code."""
+    if not live.private:
+        return True
+    if user is not None and (user.is_admin or live.seat_of(user.id) is not None):
+        return True
+    return invite_code is not None and secrets.compare_digest(invite_code, live.invite_code)
+
+
+def require_watch(live: LiveRoom, user: User | None, invite_code: str | None) -> None:
+    if not can_watch(live, user, invite_code):
+        # A private room's existence is not revealed to outsiders.
+        raise RoomNotFound(f"no room {live.id}")
+
+
+def seat_infos(seat_count: int, seats: Any) -> list[SeatInfo]:
+    by_position = {seat.position: seat for seat in seats}
+    infos = []
+    for position in range(seat_count):
+        seat = by_position.get(position)
+        if seat is None:
+            infos.append(SeatInfo(position=position, name=""))
+        else:
+            infos.append(
+                SeatInfo(position=position, name=seat.name, user_id=seat.user_id, bot=seat.bot)
+            )
+    return infos

@@ -1,0 +1,73 @@
+"""Room chat: players' messages and moderators' system messages, stored then published."""
+
+from __future__ import annotations
+
+from app.db.models import ChatMessage, User
+from app.errors import InvalidRequest
+from app.games.interface import JsonDict
+from app.realtime.hub import RoomEvent
+from app.rooms import repository
+from app.rooms.cache import RoomCache
+from app.rooms.context import RoomContext, dumps
+
+SYSTEM_NAME = "Agora"
+SYSTEM_MAX_LENGTH = 2000
+
+
+class Chat:
+    def __init__(self, ctx: RoomContext, cache: RoomCache) -> None:
+        self.ctx = ctx
+        self.cache = cache
+
+    async def say(self, room_id: str, *, user: User, text: str) -> None:
+        live = await self.cache.live(room_id)
+        text = _squeeze(text)
+        limit = self.ctx.settings.chat_max_length
+        if len(text) > limit:
+            raise InvalidRequest(
+                f"a chat message has at most {limit} characters", code="message_too_long"
+            )
+        seat = live.seat_of(user.id)
+        await self._post(live.id, user_id=user.id, name=user.display_name, text=text, seat=seat)
+
+    async def system_message(self, room_id: str, *, text: str) -> None:
+        """A message from the moderators, shown in the room's chat."""
+        live = await self.cache.live(room_id)
+        text = _squeeze(text)[:SYSTEM_MAX_LENGTH]
+        await self._post(live.id, user_id=None, name=SYSTEM_NAME, text=text, seat=None)
+
+    async def _post(
+        self, room_id: str, *, user_id: str | None, name: str, text: str, seat: int | None
+    ) -> None:
+        async with self.ctx.transaction() as session:
+            message = ChatMessage(room_id=room_id, user_id=user_id, name=name, text=text)
+            session.add(message)
+            await session.flush()
+            payload: JsonDict = {"type": "chat", "id": message.id, "name": name}
+            if user_id is None:
+                payload["system"] = True
+            payload |= {"seat": seat, "text": text, "at": message.created_at.isoformat()}
+        await self.ctx.hub.publish(RoomEvent(room_id=room_id, kind="chat", text=dumps(payload)))
+
+    async def history(self, room_id: str, *, limit: int = 50) -> list[JsonDict]:
+        async with self.ctx.sessions() as session:
+            messages = await repository.chat_history(session, room_id, limit=limit)
+        return [
+            {
+                "type": "chat",
+                "id": m.id,
+                "name": m.name,
+                "user_id": m.user_id,
+                "system": m.user_id is None,
+                "text": m.text,
+                "at": m.created_at.isoformat(),
+            }
+            for m in messages
+        ]
+
+
+def _squeeze(text: str) -> str:
+    text = " ".join(text.split())
+    if not text:
+        raise InvalidRequest("empty message", code="empty_message")
+    return text

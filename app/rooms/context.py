@@ -1,0 +1,82 @@
+"""What every part of the room service shares: settings, database, hub, committer, metrics.
+
+The room service is split by responsibility (seating, play, timers, bot turns, chat,
+history, expiry); each part gets this one object instead of a list of arguments, and
+nothing else: parts never import each other, the facade in :mod:`.service` wires them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import orjson
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from app.config import Settings
+from app.errors import AgoraError, InvalidRequest
+from app.games.interface import Game, Move
+from app.games.registry import UnknownGame, get_game
+from app.observability.metrics import Metrics
+from app.realtime.hub import Hub
+from app.rooms.store import GroupCommitter
+
+if TYPE_CHECKING:
+    from app.rooms.live import LiveRoom
+
+
+def dumps(data: Any) -> str:
+    return orjson.dumps(data).decode()
+
+
+def seed_commitment(seed: str) -> str:
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+class SubmitMove(Protocol):
+    """:meth:`app.rooms.play.MovePlayer.submit_move`, as timers and bot turns call it."""
+
+    def __call__(
+        self,
+        room_id: str,
+        *,
+        user_id: str | None,
+        move: Move,
+        client_move_id: str | None = None,
+        base_version: int | None = None,
+        bot_seat: int | None = None,
+    ) -> Awaitable[int]: ...
+
+
+# Called with a room at each new version or seating: arm its timers, schedule its bots.
+RoomHook = Callable[["LiveRoom"], None]
+
+
+class MoveRefused(AgoraError):
+    """The rules refused the move; ``code`` is the rules error's code."""
+
+    status = 422
+
+
+@dataclass
+class RoomContext:
+    settings: Settings
+    engine: AsyncEngine
+    sessions: async_sessionmaker[AsyncSession]
+    hub: Hub
+    committer: GroupCommitter
+    metrics: Metrics
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        async with self.sessions() as session, session.begin():
+            yield session
+
+    def game(self, game_id: str) -> Game:
+        try:
+            return get_game(game_id, include_test_games=self.settings.agora_test_games)
+        except UnknownGame:
+            raise InvalidRequest(f"unknown game {game_id!r}", code="unknown_game") from None

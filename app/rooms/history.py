@@ -1,0 +1,83 @@
+"""A room's history: the move log as each viewer may see it, replay and verification.
+
+The log is redacted by the game's ``redact_move`` hook. A finished game can be replayed
+from its revealed seed and the log; ``verify`` checks the replay ends on the stored
+state and the seed matches the commitment published at the start.
+"""
+
+from __future__ import annotations
+
+import orjson
+
+from app.errors import Conflict
+from app.games.interface import JsonDict
+from app.games.registry import get_game, redact_move
+from app.realtime.hub import SPECTATOR
+from app.rooms import repository
+from app.rooms.cache import RoomCache
+from app.rooms.context import RoomContext, seed_commitment
+from app.rooms.live import LiveRoom, compose_view
+
+
+class History:
+    def __init__(self, ctx: RoomContext, cache: RoomCache) -> None:
+        self.ctx = ctx
+        self.cache = cache
+
+    async def move_log(
+        self, room_id: str, *, viewer: int | None, with_client_ids: bool = False
+    ) -> list[JsonDict]:
+        """The move log as ``viewer`` may see it (the game's ``redact_move``)."""
+        live = await self.cache.live(room_id)
+        finished = live.status in ("finished", "abandoned")
+        async with self.ctx.sessions() as session:
+            records = await repository.move_log(session, room_id)
+        entries = []
+        for record in records:
+            entry = {
+                "seq": record.seq,
+                "seat": record.seat,
+                "move": redact_move(
+                    live.game, orjson.loads(record.move), record.seat, viewer, finished
+                ),
+                "at": record.created_at.isoformat(),
+            }
+            if with_client_ids:
+                entry["client_move_id"] = record.client_move_id
+            entries.append(entry)
+        return entries
+
+    async def _replay_states(self, room_id: str) -> tuple[LiveRoom, list[JsonDict]]:
+        live = await self.cache.live(room_id)
+        if live.status != "finished" or live.seed is None:
+            raise Conflict("only a finished game can be replayed", code="game_not_finished")
+        game = get_game(live.game_id)
+        async with self.ctx.sessions() as session:
+            records = await repository.move_log(session, room_id)
+        state = game.setup(live.seat_count, live.options, int(live.seed))
+        states = [state]
+        for record in records:
+            state = game.apply(state, record.seat, orjson.loads(record.move))
+            states.append(state)
+        return live, states
+
+    async def verify(self, room_id: str) -> JsonDict:
+        """Replay the finished game from its revealed seed and the move log."""
+        live, states = await self._replay_states(room_id)
+        assert live.seed is not None
+        return {
+            "room": room_id,
+            "seed": live.seed,
+            "seed_hash": live.seed_hash,
+            "seed_matches_hash": seed_commitment(live.seed) == live.seed_hash,
+            "moves": len(states) - 1,
+            "verified": states[-1] == live.state,
+        }
+
+    async def replay(self, room_id: str) -> JsonDict:
+        live, states = await self._replay_states(room_id)
+        return {
+            "room": live.summary(),
+            "frames": [compose_view(live.game, state, SPECTATOR) for state in states],
+            "log": await self.move_log(room_id, viewer=None),
+        }

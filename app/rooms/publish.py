@@ -1,0 +1,41 @@
+"""After a commit: what each audience receives (its own view's patch) and room announcements.
+
+Nothing here runs before the database has the change: publishing is the last step of a
+command. Views are composed per audience (hidden information is removed before diffing),
+and the public parts shared by every audience are diffed once.
+"""
+
+from __future__ import annotations
+
+from app.games.interface import JsonDict
+from app.realtime.hub import Hub, RoomEvent
+from app.rooms.context import dumps
+from app.rooms.diff import diff_views
+from app.rooms.live import LiveRoom
+
+
+async def publish_versions(
+    hub: Hub, live: LiveRoom, *, previous: dict[str, JsonDict | None], version: int
+) -> None:
+    """Send every audience the patch from its ``previous`` view to its current one."""
+    views = {audience: live.view_for(audience) for audience in live.audiences()}
+    # One memo for all audiences: the public parts of their views are diffed once.
+    patches = diff_views(
+        {a: (previous[a], view) for a, view in views.items() if previous.get(a) is not None}
+    )
+    texts: dict[str, str] = {}
+    for audience, view in views.items():
+        ops = patches.get(audience, [{"op": "replace", "path": "", "value": view}])
+        texts[audience] = dumps({"type": "patch", "version": version, "ops": ops})
+    await hub.publish(RoomEvent(room_id=live.id, kind="patch", version=version, texts=texts))
+    if live.status == "finished":
+        await announce(hub, live)
+
+
+async def announce(hub: Hub, live: LiveRoom) -> None:
+    """Tell every socket of the room (and other processes) its summary changed."""
+    await hub.publish(
+        RoomEvent(
+            room_id=live.id, kind="room", text=dumps({"type": "room", "room": live.summary()})
+        )
+    )

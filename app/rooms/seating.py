@@ -1,0 +1,261 @@
+"""Seating and the room lifecycle: create, join, leave, kick, bots, options, start, close.
+
+Every command locks the room row, changes it and its seats in one transaction, then
+refreshes this process's cache and announces the new summary. Whoever lost a seat has
+that seat's sockets closed (their private view must stop at once); reconnecting makes
+them spectators. A player leaving a running game hands the seat to a bot.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+import orjson
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.bots import BOTS
+from app.db.models import Room, Seat, User
+from app.errors import Conflict, InvalidRequest, NotAMember, NotHost, RoomNotFound
+from app.games.interface import InvalidOptions, JsonDict
+from app.games.options import normalize_options
+from app.ids import new_id, new_invite_code
+from app.rooms import repository
+from app.rooms.cache import RoomCache
+from app.rooms.context import RoomContext, RoomHook, dumps, seed_commitment
+from app.rooms.live import LiveRoom
+from app.rooms.publish import announce, publish_versions
+
+SeatChange = Callable[[AsyncSession, Room, list[Seat]], Awaitable[None]]
+
+
+class Seating:
+    def __init__(
+        self,
+        ctx: RoomContext,
+        cache: RoomCache,
+        *,
+        arm_timers: RoomHook,
+        schedule_bots: RoomHook,
+    ) -> None:
+        self.ctx = ctx
+        self.cache = cache
+        self.arm_timers = arm_timers
+        self.schedule_bots = schedule_bots
+
+    async def create_room(
+        self, *, user: User, game_id: str, seats: int, options: JsonDict | None, private: bool
+    ) -> LiveRoom:
+        game = self.ctx.game(game_id)
+        try:
+            clean = normalize_options(game.INFO, seats, options)
+        except InvalidOptions as error:
+            raise InvalidRequest(str(error), code="invalid_options") from None
+        room_id = new_id()
+        async with self.ctx.transaction() as session:
+            session.add(
+                Room(
+                    id=room_id,
+                    invite_code=new_invite_code(),
+                    game=game_id,
+                    rules_version=game.INFO.version,
+                    options=dumps(clean),
+                    seat_count=seats,
+                    private=private,
+                    host_id=user.id,
+                    status="waiting",
+                )
+            )
+            await session.flush()
+            session.add(Seat(room_id=room_id, position=0, user_id=user.id, name=user.display_name))
+        return await self.cache.live(room_id)
+
+    async def _change_seats(self, room_id: str, change: SeatChange) -> LiveRoom:
+        """Run ``change(session, room, seats)`` on the locked room, then refresh and announce."""
+        async with self.ctx.transaction() as session:
+            room = await repository.get_room(session, room_id, lock=True)
+            if room is None:
+                raise RoomNotFound(f"no room {room_id}")
+            seats = list(await repository.get_seats(session, room_id))
+            await change(session, room, seats)
+            room.updated_at = datetime.now(UTC)
+        live = self.cache.held(room_id)
+        before = {seat.user_id for seat in live.seats if seat.user_id} if live else set()
+        if live is not None:
+            async with live.lock:
+                await self.cache.reload(live)
+        else:
+            live = await self.cache.live(room_id)
+        await announce(self.ctx.hub, live)
+        # Whoever lost a seat must stop receiving that seat's private view: their sockets
+        # close, and reconnecting makes them spectators.
+        for user_id in before - {seat.user_id for seat in live.seats if seat.user_id}:
+            await self.ctx.hub.publish_control(
+                {"type": "disconnect_room_user", "user_id": user_id, "room": room_id}
+            )
+        return live
+
+    async def join(self, room_id: str, *, user: User, invite_code: str | None) -> LiveRoom:
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            if any(seat.user_id == user.id for seat in seats):
+                return  # joining twice is a no-op
+            code_ok = invite_code is not None and secrets.compare_digest(
+                invite_code, room.invite_code
+            )
+            if room.private and not (code_ok or user.is_admin):
+                raise RoomNotFound(f"no room {room_id}")
+            if room.status != "waiting":
+                raise Conflict("this game has already started", code="room_not_waiting")
+            position = free_position(room.seat_count, seats)
+            if position is None:
+                raise Conflict("every seat is taken", code="room_full")
+            session.add(
+                Seat(room_id=room.id, position=position, user_id=user.id, name=user.display_name)
+            )
+
+        return await self._change_seats(room_id, change)
+
+    async def leave(self, room_id: str, *, user: User) -> LiveRoom:
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            mine = next((seat for seat in seats if seat.user_id == user.id), None)
+            if mine is None:
+                raise NotAMember("you have no seat in this room")
+            if room.status == "waiting":
+                await session.delete(mine)
+                others = [seat for seat in seats if seat.user_id and seat.user_id != user.id]
+                if room.host_id == user.id:
+                    if others:
+                        room.host_id = others[0].user_id or room.host_id
+                    else:
+                        room.status = "abandoned"
+            elif room.status == "playing":
+                # A player who leaves a running game hands the seat to a bot.
+                mine.user_id, mine.bot = None, "random"
+                mine.name = f"{mine.name} (bot)"
+
+        live = await self._change_seats(room_id, change)
+        self.schedule_bots(live)
+        return live
+
+    async def kick(self, room_id: str, *, user: User, position: int) -> LiveRoom:
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            require_host(room, user)
+            if room.status != "waiting":
+                raise Conflict(
+                    "seats can only be changed before the start", code="room_not_waiting"
+                )
+            target = next((seat for seat in seats if seat.position == position), None)
+            if target is None:
+                raise InvalidRequest("that seat is empty", code="seat_empty")
+            if target.user_id == room.host_id:
+                raise InvalidRequest("the host cannot kick itself", code="cannot_kick_host")
+            await session.delete(target)
+
+        return await self._change_seats(room_id, change)
+
+    async def add_bot(self, room_id: str, *, user: User, bot: str) -> LiveRoom:
+        if bot not in BOTS:
+            raise InvalidRequest(f"unknown bot {bot!r}", code="unknown_bot")
+
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            require_host(room, user)
+            if room.status != "waiting":
+                raise Conflict("bots can only be added before the start", code="room_not_waiting")
+            position = free_position(room.seat_count, seats)
+            if position is None:
+                raise Conflict("every seat is taken", code="room_full")
+            session.add(
+                Seat(room_id=room.id, position=position, bot=bot, name=f"Bot {position + 1}")
+            )
+
+        return await self._change_seats(room_id, change)
+
+    async def set_options(
+        self, room_id: str, *, user: User, seats: int | None, options: JsonDict | None
+    ) -> LiveRoom:
+        async def change(session: AsyncSession, room: Room, current: list[Seat]) -> None:
+            require_host(room, user)
+            if room.status != "waiting":
+                raise Conflict("options are fixed once the game starts", code="room_not_waiting")
+            seat_count = seats if seats is not None else room.seat_count
+            if any(seat.position >= seat_count for seat in current):
+                raise Conflict(
+                    "free the higher seats before lowering the count", code="seats_taken"
+                )
+            game = self.ctx.game(room.game)
+            merged = {**orjson.loads(room.options), **(options or {})}
+            try:
+                clean = normalize_options(game.INFO, seat_count, merged)
+            except InvalidOptions as error:
+                raise InvalidRequest(str(error), code="invalid_options") from None
+            room.seat_count = seat_count
+            room.options = dumps(clean)
+
+        return await self._change_seats(room_id, change)
+
+    async def start_game(self, room_id: str, *, user: User) -> LiveRoom:
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            require_host(room, user)
+            if room.status != "waiting":
+                raise Conflict("this game has already started", code="room_not_waiting")
+            if len(seats) != room.seat_count:
+                raise Conflict("every seat must be filled (add a bot?)", code="seats_open")
+            game = self.ctx.game(room.game)
+            seed = str(secrets.randbits(128))
+            state = game.setup(room.seat_count, orjson.loads(room.options), int(seed))
+            room.seed, room.seed_hash = seed, seed_commitment(seed)
+            room.state, room.version = dumps(state), 1
+            room.status, room.started_at = "playing", datetime.now(UTC)
+
+        live = await self._change_seats(room_id, change)
+        self.arm_timers(live)
+        await publish_versions(self.ctx.hub, live, previous={}, version=live.version)
+        self.schedule_bots(live)
+        return live
+
+    async def close_room(self, room_id: str) -> LiveRoom:
+        """Abandon a room whatever its status: no more moves are accepted (admin)."""
+
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            if room.status in ("finished", "abandoned"):
+                raise Conflict(f"the room is already {room.status}", code="room_closed")
+            room.status = "abandoned"
+            room.finished_at = datetime.now(UTC)
+
+        return await self._change_seats(room_id, change)
+
+    async def replace_with_bot(
+        self, room_id: str, *, position: int, bot: str = "random"
+    ) -> LiveRoom:
+        """Hand a seat to a bot (during play); before the start the seat is simply freed."""
+
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            target = next((seat for seat in seats if seat.position == position), None)
+            if target is None:
+                raise InvalidRequest("that seat is empty", code="seat_empty")
+            if room.status == "waiting":
+                if target.user_id == room.host_id:
+                    raise InvalidRequest("the host's seat cannot be freed", code="cannot_kick_host")
+                await session.delete(target)
+            elif room.status == "playing":
+                if target.bot:
+                    raise InvalidRequest("that seat is already a bot", code="already_bot")
+                target.user_id, target.bot = None, bot
+                target.name = f"{target.name} (bot)"
+            else:
+                raise Conflict(f"the room is {room.status}", code="room_closed")
+
+        live = await self._change_seats(room_id, change)
+        self.schedule_bots(live)
+        return live
+
+
+def free_position(seat_count: int, seats: list[Seat]) -> int | None:
+    taken = {seat.position for seat in seats}
+    return next((p for p in range(seat_count) if p not in taken), None)
+
+
+def require_host(room: Room, user: User) -> None:
+    if room.host_id != user.id and not user.is_admin:
+        raise NotHost("only the host can do that")
