@@ -26,6 +26,8 @@ run: setup
 
 test: setup chromium
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: setup

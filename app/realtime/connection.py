@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from app.realtime.hub import RoomEvent
 
@@ -27,7 +28,7 @@ class Connection:
         queue_size: int = 256,
         user_id: str | None = None,
         room_id: str | None = None,
-        close: Callable[[int, str], Awaitable[None]] | None = None,
+        close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
     ) -> None:
         self.audience = audience
         self.user_id = user_id

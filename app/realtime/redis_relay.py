@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from redis.asyncio import Redis
 
@@ -89,6 +89,10 @@ class RedisRelay:
             return False
 
 
-def _counts(raw: dict[bytes, bytes]) -> dict[str, int]:
-    counts = {key.decode(): int(value) for key, value in raw.items()}
+def _counts(raw: Mapping[bytes | str, bytes | str]) -> dict[str, int]:
+    counts = {_text(key): int(value) for key, value in raw.items()}
     return {key: value for key, value in counts.items() if value > 0}
+
+
+def _text(key: bytes | str) -> str:
+    return key.decode() if isinstance(key, bytes) else key

@@ -10,6 +10,7 @@ included, D8), and variants follow Board Game Arena's Architect rules (D9).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from app.games.akropolis.components import START_ID, TYPES, has_plaza, tile_hexes
 
@@ -25,7 +26,9 @@ def choose(site: Sequence[int], stones: int) -> int:
     return 0
 
 
-def score(tiles: Iterable[int], level: str, variants: Iterable[str] = (), stones: int = 0) -> dict:
+def score(
+    tiles: Iterable[int], level: str, variants: Iterable[str] = (), stones: int = 0
+) -> dict[str, Any]:
     """The Architect's total and breakdown from its collected tile ids (starting tile
     added here). Same top-level keys as :func:`scoring.score_details`."""
     active = set(variants)
@@ -44,7 +47,7 @@ def score(tiles: Iterable[int], level: str, variants: Iterable[str] = (), stones
             else:
                 plazas[hex_["type"]] += 1
                 stars[hex_["type"]] += int(hex_["stars"])
-    detail: dict[str, dict] = {}
+    detail: dict[str, dict[str, Any]] = {}
     for type_ in TYPES:
         count = districts[type_]
         if type_ == "house":

@@ -170,14 +170,14 @@ def _end_turn(new: State) -> bool:
     return True
 
 
-def player_score(state: State, seat: int) -> dict:
+def player_score(state: State, seat: int) -> dict[str, Any]:
     """Live score of a human seat's city (totals plus per-type details)."""
     record = state["cities"][seat]
     city = decode(record["placed"])
     return city_score(city, visible_hexes(city), state["variants"], record["stones"])
 
 
-def architect_score(state: State) -> dict | None:
+def architect_score(state: State) -> dict[str, Any] | None:
     bot = state["architect"]
     if bot is None:
         return None

@@ -113,7 +113,9 @@ def lakes(occupied: set[Pos]) -> set[Pos]:
     return found
 
 
-def _type_detail(districts: int, qualifying: int, doubled: int, value: int, stars: int) -> dict:
+def _type_detail(
+    districts: int, qualifying: int, doubled: int, value: int, stars: int
+) -> dict[str, Any]:
     return {
         "districts": districts,
         "qualifying": qualifying,
@@ -129,7 +131,7 @@ def score_cells(
     variants: Iterable[str] = (),
     stones: int = 0,
     lake: set[Pos] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """:func:`score_details` on an already normalised map (``lake``: its lakes, if the
     caller already knows them)."""
     active = set(variants)
@@ -154,7 +156,7 @@ def score_cells(
         cell = cells.get(p)
         return cell is not None and cell[1] == kind and cell[2] == type_
 
-    detail: dict[str, dict] = {}
+    detail: dict[str, dict[str, Any]] = {}
     # houses: the largest group by hex count, ties by value (D2); plazas never connect
     houses = districts["house"]
     best: tuple[int, int] = (0, 0)
@@ -220,7 +222,7 @@ def score_cells(
 
 def score_details(
     city: Iterable[Mapping[str, Any]], variants: Iterable[str] = (), stones: int = 0
-) -> dict:
+) -> dict[str, Any]:
     """Like :func:`score_city`, plus ``details`` (per type: districts, qualifying,
     doubled, value, stars, points) and ``lakes`` (number of lake positions)."""
     return score_cells(normalise(city), variants, stones)

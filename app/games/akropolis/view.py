@@ -35,7 +35,9 @@ def visible_hexes(city: City) -> list[dict[str, Any]]:
     ]
 
 
-def city_score(city: City, hexes: list[dict[str, Any]], variants: list[str], stones: int) -> dict:
+def city_score(
+    city: City, hexes: list[dict[str, Any]], variants: list[str], stones: int
+) -> dict[str, Any]:
     """Live score of a decoded city (its lakes are remembered on the city object, which
     the decode cache shares between the views of one state)."""
     cells = normalise(hexes)
