@@ -12,6 +12,7 @@ from app.db.models import User
 from app.games.registry import iter_games
 from app.i18n import LANG_COOKIE, LANGUAGES, catalogue, pick_language, translate
 from app.rooms import repository
+from app.rooms.room_options import room_info
 
 router = APIRouter(include_in_schema=False)
 
@@ -43,7 +44,8 @@ async def lobby_page(
     request: Request, user: OptionalUser, session: SessionDep, settings: SettingsDep
 ) -> HTMLResponse:
     games = [
-        game.INFO.to_json() for game in iter_games(include_test_games=settings.agora_test_games)
+        room_info(game.INFO).to_json()
+        for game in iter_games(include_test_games=settings.agora_test_games)
     ]
     mine = await repository.rooms_of_user(session, user.id) if user else []
     return render(request, "lobby.html", user, games=games, my_rooms=mine)
@@ -65,7 +67,7 @@ async def room_page(
         "room.html",
         user,
         room=live.summary(),
-        game=live.game.INFO.to_json(),
+        game=room_info(live.game.INFO).to_json(),
         invite_code=code,
         seat=live.seat_of(user.id) if user else None,
     )

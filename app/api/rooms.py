@@ -12,6 +12,7 @@ from app.db.models import User
 from app.games.registry import iter_games
 from app.rooms import repository
 from app.rooms.live import LiveRoom, SeatInfo
+from app.rooms.room_options import room_info
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -60,7 +61,8 @@ def room_json(request: Request, base: str, live: LiveRoom, user: User | None) ->
 async def list_games(settings: SettingsDep) -> list[dict[str, Any]]:
     """Each game: id, name, seat range, option schema."""
     return [
-        game.INFO.to_json() for game in iter_games(include_test_games=settings.agora_test_games)
+        room_info(game.INFO).to_json()
+        for game in iter_games(include_test_games=settings.agora_test_games)
     ]
 
 

@@ -17,6 +17,7 @@ from app.rooms import repository
 from app.rooms.cache import RoomCache
 from app.rooms.context import RoomContext, seed_commitment
 from app.rooms.live import LiveRoom, compose_view
+from app.rooms.room_options import rules_options
 
 
 class History:
@@ -54,7 +55,8 @@ class History:
         game = get_game(live.game_id)
         async with self.ctx.sessions() as session:
             records = await repository.move_log(session, room_id)
-        state = game.setup(live.seat_count, live.options, int(live.seed))
+        options = rules_options(game.INFO, live.options)
+        state = game.setup(live.seat_count, options, int(live.seed))
         states = [state]
         for record in records:
             state = game.apply(state, record.seat, orjson.loads(record.move))

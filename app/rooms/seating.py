@@ -19,13 +19,13 @@ from app.bots import BOTS
 from app.db.models import Room, Seat, User
 from app.errors import Conflict, InvalidRequest, NotAMember, NotHost, RoomNotFound
 from app.games.interface import InvalidOptions, JsonDict
-from app.games.options import normalize_options
 from app.ids import new_id, new_invite_code
 from app.rooms import repository
 from app.rooms.cache import RoomCache
 from app.rooms.context import RoomContext, RoomHook, dumps, seed_commitment
 from app.rooms.live import LiveRoom
 from app.rooms.publish import announce, publish_versions
+from app.rooms.room_options import normalize_room_options, rules_options
 
 SeatChange = Callable[[AsyncSession, Room, list[Seat]], Awaitable[None]]
 
@@ -49,7 +49,7 @@ class Seating:
     ) -> LiveRoom:
         game = self.ctx.game(game_id)
         try:
-            clean = normalize_options(game.INFO, seats, options)
+            clean = normalize_room_options(game.INFO, seats, options)
         except InvalidOptions as error:
             raise InvalidRequest(str(error), code="invalid_options") from None
         room_id = new_id()
@@ -186,7 +186,7 @@ class Seating:
             game = self.ctx.game(room.game)
             merged = {**orjson.loads(room.options), **(options or {})}
             try:
-                clean = normalize_options(game.INFO, seat_count, merged)
+                clean = normalize_room_options(game.INFO, seat_count, merged)
             except InvalidOptions as error:
                 raise InvalidRequest(str(error), code="invalid_options") from None
             room.seat_count = seat_count
@@ -203,7 +203,8 @@ class Seating:
                 raise Conflict("every seat must be filled (add a bot?)", code="seats_open")
             game = self.ctx.game(room.game)
             seed = str(secrets.randbits(128))
-            state = game.setup(room.seat_count, orjson.loads(room.options), int(seed))
+            options = rules_options(game.INFO, orjson.loads(room.options))
+            state = game.setup(room.seat_count, options, int(seed))
             room.seed, room.seed_hash = seed, seed_commitment(seed)
             room.state, room.version = dumps(state), 1
             room.status, room.started_at = "playing", datetime.now(UTC)

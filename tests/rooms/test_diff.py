@@ -51,8 +51,10 @@ def test_shared_fixture_for_the_js_patcher() -> None:
 
 big_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2, 2) | st.floats(-2, 2, allow_nan=False),
-    lambda children: st.lists(children, min_size=6, max_size=12)
-    | st.dictionaries(st.sampled_from(list("abcdefghijkl")), children, min_size=6, max_size=12),
+    lambda children: (
+        st.lists(children, min_size=6, max_size=12)
+        | st.dictionaries(st.sampled_from(list("abcdefghijkl")), children, min_size=6, max_size=12)
+    ),
     max_leaves=60,
 )
 
