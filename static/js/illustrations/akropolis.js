@@ -48,7 +48,7 @@ export function drawCity(group, hexes) {
 }
 
 export function draw(root) {
-  const city = svg("g", { transform: "translate(120 96) scale(0.62)" });
+  const city = svg("g", { transform: "translate(120 100) scale(0.58)" });
   drawCity(city, cityHexes());
   root.append(city);
   const card = tileCard({ hexes: [p("barracks", 2), d("house"), Q] }, 16);
