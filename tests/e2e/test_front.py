@@ -168,8 +168,8 @@ async def test_agorapolis_room_is_clean_and_playable_by_keyboard(
     await page.wait_for_selector("[data-testid=group-bet] .agp-choice")
     await assert_clean(page, "agorapolis room")
     # Keyboard only: Tab to a bet button, press Enter: the Agriculture bet is made (the
-    # prompt moves on). A redraw caused by a bot's commit may take the focus away between
-    # Tab and Enter: the player, like this loop, tabs again.
+    # prompt moves on; for Delphi it becomes the re-bet prompt). Should a redraw take the
+    # focus away between Tab and Enter, the player, like this loop, tabs again.
     asked = "document.querySelector('[data-testid=group-bet]')?.textContent.includes('Agric')"
     for _ in range(3):
         await tab_to(page, "bet-")
