@@ -4,7 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test setup chromium lint bench clean
+NODE_STAMP := node_modules/.installed-stamp
+
+.PHONY: run test setup chromium node lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,10 +23,21 @@ chromium:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
+# Browser-test tooling from npm (axe-core for the accessibility checks); the client needs no build.
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+		echo "installing Debian npm"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+node: $(NODE_STAMP)
+
 run: setup
 	$(BIN)/python -m app
 
-test: setup chromium
+test: setup chromium node
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
@@ -37,4 +50,4 @@ bench: setup
 	$(BIN)/python bench/ws_load.py --help
 
 clean:
-	rm -rf $(VENV) var test-artifacts .pytest_cache
+	rm -rf $(VENV) var test-artifacts .pytest_cache node_modules

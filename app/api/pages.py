@@ -8,8 +8,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.api.deps import OptionalUser, RoomsDep, SessionDep, SettingsDep
+from app.catalogue.bots import available_bots
+from app.catalogue.games import catalogue_entries, catalogue_entry
 from app.db.models import User
-from app.games.registry import iter_games
+from app.games.registry import UnknownGame, iter_games
 from app.i18n import LANG_COOKIE, LANGUAGES, catalogue, pick_language, translate
 from app.rooms import repository
 from app.rooms.room_options import room_info
@@ -48,7 +50,10 @@ async def lobby_page(
         for game in iter_games(include_test_games=settings.agora_test_games)
     ]
     mine = await repository.rooms_of_user(session, user.id) if user else []
-    return render(request, "lobby.html", user, games=games, my_rooms=mine)
+    cards = catalogue_entries(include_test_games=settings.agora_test_games)
+    return render(
+        request, "lobby.html", user, games=games, my_rooms=mine, cards=cards, bots=available_bots()
+    )
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -62,12 +67,17 @@ async def room_page(
 ) -> HTMLResponse:
     live = await rooms.live(room_id)
     rooms.require_watch(live, user, code)
+    try:
+        card: dict[str, Any] | None = catalogue_entry(live.game_id)
+    except UnknownGame:
+        card = None  # no rules drawer for a game without rules content (test games)
     return render(
         request,
         "room.html",
         user,
         room=live.summary(),
         game=room_info(live.game.INFO).to_json(),
+        card=card,
         invite_code=code,
         seat=live.seat_of(user.id) if user else None,
     )

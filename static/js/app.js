@@ -7,6 +7,8 @@ const pages = {
   room: () => import("./room.js"),
   replay: () => import("./replay.js"),
   admin: () => import("./admin.js"),
+  game: () => import("./game.js"),
+  tutorial: () => import("./tutorial.js"),
 };
 
 const logout = document.getElementById("logout");
@@ -29,5 +31,8 @@ if (guest) {
 
 const page = document.body.dataset.page;
 if (pages[page]) {
-  pages[page]().then((module) => module.start());
+  // data-ready marks a page whose buttons are wired (tests wait for it before clicking).
+  pages[page]()
+    .then((module) => module.start())
+    .then(() => (document.body.dataset.ready = "true"));
 }

@@ -1,6 +1,8 @@
 // Room options: form fields built from a game's option schema (GET /api/games), and back.
 import { label } from "./i18n.js";
 
+let helpCount = 0;
+
 /** A form field for one option of a game's schema; `value` overrides the default. */
 export function optionField(option, value = option.default) {
   const wrap = document.createElement("label");
@@ -30,8 +32,15 @@ export function optionField(option, value = option.default) {
   input.name = option.name;
   input.dataset.kind = option.type;
   wrap.dataset.option = option.name;
-  if (option.help) wrap.title = label(option.help);
   wrap.append(input);
+  if (!option.help) return wrap;
+  // The help is shown under the field (not only as a tooltip) and read with it.
+  const help = document.createElement("small");
+  help.className = "hint option-help";
+  help.id = `help-${option.name}-${(helpCount += 1)}`;
+  help.textContent = label(option.help);
+  input.setAttribute("aria-describedby", help.id);
+  wrap.append(help);
   return wrap;
 }
 

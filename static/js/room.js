@@ -3,6 +3,7 @@ import { api } from "./api.js";
 import { loadBoard } from "./boards/index.js";
 import { label, t } from "./i18n.js";
 import { optionField, readOptions } from "./options.js";
+import { setupRulesDrawer } from "./rules/drawer.js";
 import { RoomSocket } from "./socket.js";
 
 const $ = (id) => document.getElementById(id);
@@ -272,5 +273,6 @@ export async function start() {
     const result = await api("GET", `/api/rooms/${roomId}/verify${query}`);
     $("verify-result").textContent = result.verified && result.seed_matches_hash ? t("room.verified") : t("room.not_verified");
   });
+  setupRulesDrawer();
   window.agoraRoom = { socket, label };
 }

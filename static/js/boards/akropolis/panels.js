@@ -57,6 +57,22 @@ export function miniCity(city, fresh = new Set(), { size = 10, showLevel = false
  * One chip per player: name, stones, score, Chief Architect, turn; a button that shows the city.
  * @param {{game: object, names: string[], me: number|null, shown: number, fresh: Map, onShow: Function}} data
  */
+/**
+ * Give `node` an accessible name that starts with its visible text (so speech users can say
+ * what they see, WCAG 2.5.3), followed by the fuller description.
+ */
+function labelWithVisibleText(node, description) {
+  const words = [];
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) words.push(walker.currentNode.textContent);
+  const visible = words
+    .join(" ")
+    .replace(/[♛★]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  node.setAttribute("aria-label", visible && !description.includes(visible) ? `${visible} — ${description}` : description);
+}
+
 export function playerChips({ game, names, me, shown, fresh, pulse, onShow }) {
   const list = el("div", "ak-players");
   list.setAttribute("role", "tablist");
@@ -71,25 +87,28 @@ export function playerChips({ game, names, me, shown, fresh, pulse, onShow }) {
     if (city.seat === game.turn) chip.classList.add("acting");
     if (city.seat === me) chip.classList.add("mine");
     if (pulse.has(city.seat)) chip.classList.add("ak-pulse");
+    // The chip's accessible name comes from its content: decorative glyphs are hidden and
+    // screen-reader words added, so what is seen and what is heard match (WCAG 2.5.3).
     const head = el("span", "ak-chip-head");
     const name = el("span", "ak-chip-name", names[city.seat]);
     head.append(name);
     if (city.seat === game.chief) {
       const crown = el("span", "ak-chief", "♛");
       crown.title = t("akropolis.chief");
-      crown.setAttribute("aria-label", t("akropolis.chief"));
-      head.append(crown);
+      crown.setAttribute("aria-hidden", "true");
+      head.append(crown, el("span", "ak-sr", ` (${t("akropolis.chief")})`));
     }
     const stats = el("span", "ak-chip-stats");
     const score = el("span", "ak-chip-score", t("akropolis.points", { n: city.score.total }));
     score.dataset.testid = `score-${city.seat}`;
-    stats.append(stoneBadge(city.stones), score);
-    chip.append(head, stats, miniCity(city, fresh.get(city.seat) || new Set()));
-    const turnWord = city.seat === game.turn ? ` — ${t("akropolis.playing_now")}` : "";
-    chip.setAttribute(
-      "aria-label",
-      `${names[city.seat]}: ${t("akropolis.points", { n: city.score.total })}, ${stonesText(city.stones)}${turnWord}`,
-    );
+    const stones = stoneBadge(city.stones);
+    stones.removeAttribute("aria-label");
+    stones.prepend(el("span", "ak-sr", `${t("akropolis.stones")}: `));
+    stats.append(stones, " ", score);
+    const mini = miniCity(city, fresh.get(city.seat) || new Set());
+    mini.setAttribute("aria-hidden", "true");
+    chip.append(head, " ", stats, mini);
+    if (city.seat === game.turn) chip.append(el("span", "ak-sr", ` — ${t("akropolis.playing_now")}`));
     chip.addEventListener("click", () => onShow(city.seat));
     list.append(chip);
   }
@@ -120,17 +139,13 @@ export function siteRow({ game, affordable, selected, canMove, onPick }) {
     card.setAttribute("aria-pressed", String(selected === item.index));
     card.disabled = !canMove || !ok;
     const kinds = item.tile.hexes.map(hexWords).join(", ");
-    card.setAttribute(
-      "aria-label",
-      t("akropolis.card_label", { n: item.index + 1, cost: stonesText(item.cost), hexes: kinds }) +
-        (ok ? "" : ` (${t("akropolis.too_dear")})`),
-    );
     card.append(tileCard(item.tile));
     const cost = el("span", "ak-cost");
     if (item.cost) cost.append(el("span", "ak-pebble"), el("span", "", String(item.cost)));
     else cost.textContent = t("akropolis.free");
     card.append(cost);
-    if (!ok) card.append(el("span", "ak-dear", t("akropolis.too_dear")));
+    if (!ok) card.append(" ", el("span", "ak-dear", t("akropolis.too_dear")));
+    labelWithVisibleText(card, t("akropolis.card_label", { n: item.index + 1, cost: stonesText(item.cost), hexes: kinds }));
     card.addEventListener("click", () => onPick(item.index));
     row.append(card);
   }

@@ -1,0 +1,73 @@
+"""Game cards: the registry's games that have a card (``games.json``) and rules content.
+
+A card carries what a newcomer needs before playing: players (from the registry), typical
+duration, complexity on a 1-5 scale, a one-line pitch in French and English, the seat
+count the one-click buttons use and whether an interactive tutorial exists.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from app.config import ROOT
+from app.games.registry import UnknownGame, get_game, iter_games
+from app.rooms.room_options import room_info
+
+CARDS_FILE = Path(__file__).with_name("games.json")
+RULES_DIR = ROOT / "templates" / "rules"
+LANGUAGES = ("en", "fr")
+
+
+@cache
+def _cards() -> dict[str, dict[str, Any]]:
+    data: dict[str, dict[str, Any]] = orjson.loads(CARDS_FILE.read_bytes())
+    return data
+
+
+def has_rules(game_id: str) -> bool:
+    """Rules content exists for the game in every language."""
+    return all((RULES_DIR / f"{game_id}.{lang}.html").is_file() for lang in LANGUAGES)
+
+
+def rules_template(game_id: str, language: str) -> str:
+    """The template path of a game's rules in ``language`` (Jinja name)."""
+    return f"rules/{game_id}.{language}.html"
+
+
+def _entry(game_id: str) -> dict[str, Any]:
+    game = get_game(game_id)
+    card = _cards()[game_id]
+    info = room_info(game.INFO).to_json()
+    low, high = game.INFO.min_seats, game.INFO.max_seats
+    return {
+        **info,
+        "minutes": list(card["minutes"]),
+        "complexity": int(card["complexity"]),
+        "pitch": dict(card["pitch"]),
+        "play_now_seats": min(max(int(card["play_now_seats"]), max(low, 2)), high),
+        "table_seats": min(max(int(card["table_seats"]), max(low, 2)), high),
+        "tutorial": bool(card.get("tutorial")),
+        "order": int(card.get("order", 99)),
+    }
+
+
+def catalogue_entries(*, include_test_games: bool = False) -> list[dict[str, Any]]:
+    """Every listed game (registered, with a card and rules), in catalogue order."""
+    entries = [
+        _entry(game.INFO.id)
+        for game in iter_games(include_test_games=include_test_games)
+        if game.INFO.id in _cards() and has_rules(game.INFO.id)
+    ]
+    return sorted(entries, key=lambda entry: (entry["order"], entry["id"]))
+
+
+def catalogue_entry(game_id: str) -> dict[str, Any]:
+    """One listed game; raises :class:`UnknownGame` for a game that is not (yet) listed."""
+    if game_id not in _cards() or not has_rules(game_id):
+        raise UnknownGame(game_id)
+    get_game(game_id, include_test_games=False)
+    return _entry(game_id)

@@ -1,0 +1,1 @@
+"""Scripted first games: positions built and played with the real rules modules."""
