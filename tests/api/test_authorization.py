@@ -26,6 +26,7 @@ async def cast(server: RunningServer) -> dict[str, Player]:
         "/api/accounts", json={"username": f"member_{suffix}", "password": "long enough pw"}
     )
     assert registered.status_code == 201
+    people["non_member"].user = registered.json()
     await create_admin(server.settings.database_url, f"admin_{suffix}", "admin password 1")
     login = await people["admin"].http.post(
         "/api/login", json={"username": f"admin_{suffix}", "password": "admin password 1"}
@@ -82,6 +83,36 @@ MATRIX: dict[str, dict[str, int]] = {
     "POST /api/rooms/{id}/leave": {
         "anonymous": 401, "guest": 403, "non_member": 403, "player": 200, "host": 200, "admin": 200,
     },
+    # Undo and rematch: outsiders of a private room learn nothing; the admin has no seat;
+    # members are refused by the room's state (waiting: no move to take back, no end yet).
+    "GET /api/rooms/{id}/requests": {
+        "anonymous": 404, "guest": 404, "non_member": 404, "player": 200, "host": 200, "admin": 200,
+    },
+    "POST /api/rooms/{id}/undo": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    "POST /api/rooms/{id}/undo/accept": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    "POST /api/rooms/{id}/undo/decline": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    "POST /api/rooms/{id}/rematch": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    "POST /api/rooms/{id}/rematch/accept": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    "POST /api/rooms/{id}/rematch/decline": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    # Profiles and leaderboards are public; a guest has a page but no JSON profile.
+    "GET /api/users/{member}": dict.fromkeys(ROLES, 200),
+    "GET /api/users/{guest}": dict.fromkeys(ROLES, 404),
+    "GET /api/leaderboard/race": dict.fromkeys(ROLES, 200),
+    "GET /u/{member}": dict.fromkeys(ROLES, 200),
+    "GET /u/{guest}": dict.fromkeys(ROLES, 200),
+    "GET /leaderboard/race": dict.fromkeys(ROLES, 200),
 }  # fmt: skip
 
 BODIES: dict[str, Any] = {
@@ -113,7 +144,8 @@ async def test_http_matrix(server: RunningServer, call: str) -> None:
                     f"/api/rooms/{room['id']}/bots", json={"bot": "random"}
                 )
             method, path = call.split(" ")
-            url = path.replace("{id}", room["id"])
+            url = path.replace("{id}", room["id"]).replace("{guest}", people["host"].user["id"])
+            url = url.replace("{member}", people["non_member"].user["username"])
             response = await people[role].http.request(method, url, json=BODIES.get(call))
             expected = MATRIX[call][role]
             if call.endswith("/join") and role in ("player", "host"):
