@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 WIDTH, HEIGHT, PAD = 320, 120, 14
@@ -10,16 +11,15 @@ WIDTH, HEIGHT, PAD = 320, 120, 14
 def history_chart(points: list[dict[str, Any]]) -> dict[str, Any] | None:
     """Polyline and dot coordinates in a ``WIDTH`` x ``HEIGHT`` view box, or None if empty.
 
-    The vertical range always includes 0 (a new player's rating) and is at least 2 wide,
-    so a small change does not look like a cliff.
+    The vertical range runs between whole numbers, always includes 0 (a new player's
+    rating) and is at least 2 wide, so a small change does not look like a cliff.
     """
     if not points:
         return None
     values = [float(point["rating"]) for point in points]
-    low, high = min([*values, 0.0]), max([*values, 0.0])
+    low, high = math.floor(min([*values, 0.0])), math.ceil(max([*values, 0.0]))
     if high - low < 2:
-        middle = (high + low) / 2
-        low, high = middle - 1, middle + 1
+        low, high = (high - 2, high) if low < 0 else (low, low + 2)
     span_x = max(1, len(values) - 1)
 
     def x(index: int) -> float:

@@ -4,6 +4,7 @@ import { loadBoard } from "./boards/index.js";
 import { label, t } from "./i18n.js";
 import { optionField, readOptions } from "./options.js";
 import { RoomSocket } from "./socket.js";
+import { tableRequests } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,6 +43,18 @@ export async function start() {
         presence = message;
         drawSeats();
       }
+      table.onMessage(message);
+    },
+  });
+  const table = tableRequests({
+    roomId,
+    code,
+    getSocket: () => socket,
+    mySeat,
+    seatName,
+    showError: (text) => {
+      $("room-error").textContent = text;
+      if (text) $("lobby-panel").hidden = false;
     },
   });
 
@@ -65,6 +78,7 @@ export async function start() {
     drawTurn();
     drawBoard();
     drawResult();
+    table.draw();
   }
 
   function seatName(position) {
