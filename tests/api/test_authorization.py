@@ -106,14 +106,18 @@ MATRIX: dict[str, dict[str, int]] = {
     "POST /api/rooms/{id}/rematch/decline": {
         "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
     },
-    # Profiles and leaderboards are public; a guest has a page but no JSON profile.
+}  # fmt: skip
+
+# Profiles and leaderboards are public (no room involved); a guest has a page but no JSON
+# profile.
+PUBLIC: dict[str, dict[str, int]] = {
     "GET /api/users/{member}": dict.fromkeys(ROLES, 200),
     "GET /api/users/{guest}": dict.fromkeys(ROLES, 404),
     "GET /api/leaderboard/race": dict.fromkeys(ROLES, 200),
     "GET /u/{member}": dict.fromkeys(ROLES, 200),
     "GET /u/{guest}": dict.fromkeys(ROLES, 200),
     "GET /leaderboard/race": dict.fromkeys(ROLES, 200),
-}  # fmt: skip
+}
 
 BODIES: dict[str, Any] = {
     "POST /api/rooms": {"game": "race", "seats": 2},
@@ -144,8 +148,7 @@ async def test_http_matrix(server: RunningServer, call: str) -> None:
                     f"/api/rooms/{room['id']}/bots", json={"bot": "random"}
                 )
             method, path = call.split(" ")
-            url = path.replace("{id}", room["id"]).replace("{guest}", people["host"].user["id"])
-            url = url.replace("{member}", people["non_member"].user["username"])
+            url = path.replace("{id}", room["id"])
             response = await people[role].http.request(method, url, json=BODIES.get(call))
             expected = MATRIX[call][role]
             if call.endswith("/join") and role in ("player", "host"):
@@ -154,6 +157,21 @@ async def test_http_matrix(server: RunningServer, call: str) -> None:
             if response.status_code >= 400:
                 body = response.json()
                 assert body["code"] and body["message"], body
+    finally:
+        for person in people.values():
+            await person.close()
+
+
+async def test_public_pages_matrix(server: RunningServer) -> None:
+    people = await cast(server)
+    try:
+        for call, expected in PUBLIC.items():
+            method, path = call.split(" ")
+            url = path.replace("{guest}", people["host"].user["id"])
+            url = url.replace("{member}", people["non_member"].user["username"])
+            for role in ROLES:
+                response = await people[role].http.request(method, url)
+                assert response.status_code == expected[role], (role, call, response.text)
     finally:
         for person in people.values():
             await person.close()
