@@ -42,6 +42,9 @@ class Settings(BaseSettings):
     # PostgreSQL writer connections: one batch in flight per writer.
     commit_writers: int = 3
     public_base_url: str = ""
+    # Leaderboards list players with at least this many rated games, this many a page.
+    leaderboard_min_games: int = 3
+    leaderboard_page_size: int = 25
     # /metrics: open to anyone (e.g. bound to a private interface), or to this bearer token.
     metrics_public: bool = False
     metrics_token: str = ""

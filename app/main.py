@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from app.accounts.security import SessionSigner
-from app.api import admin, auth, game_pages, health, pages, quickplay, rooms, ws
+from app.api import admin, auth, game_pages, health, pages, profiles, quickplay, rooms, table, ws
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
 from app.db.session import create_engine, create_sessionmaker
@@ -120,6 +120,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin.pages)
     app.include_router(rooms.router)
     app.include_router(quickplay.router)
+    app.include_router(table.router)
+    app.include_router(profiles.api)
+    app.include_router(profiles.pages)
     app.include_router(ws.router)
     app.include_router(health.router)
     app.include_router(game_pages.router)

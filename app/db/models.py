@@ -1,4 +1,4 @@
-"""Tables: users, rooms, seats, the move log and chat.
+"""Tables: users, rooms, seats, the move log, chat; results, ratings and room requests.
 
 Game state and moves are stored as JSON text: the database never looks inside them,
 and text is identical on SQLite and PostgreSQL.
@@ -11,12 +11,14 @@ from datetime import UTC, datetime
 from sqlalchemy import (
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -61,6 +63,8 @@ class Room(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Decided at the start: the host asked for it and every seat is an account (app.ratings).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Seat(Base):
@@ -73,6 +77,10 @@ class Seat(Base):
     user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"), index=True)
     bot: Mapped[str | None] = mapped_column(String(32))
     name: Mapped[str] = mapped_column(String(40))
+    # Who held the seat when the game started (kept when a bot takes it over), and whether
+    # that player left or was removed before the end (ranks last in a rated game).
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"))
+    forfeit: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class MoveRecord(Base):
@@ -89,6 +97,8 @@ class MoveRecord(Base):
     client_move_id: Mapped[str | None] = mapped_column(String(64))
     move: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # "move", or "undo" (move is then {"undo": seq of the move taken back}; app.rooms.timeline).
+    kind: Mapped[str] = mapped_column(String(8), default="move", server_default="move")
 
 
 class ChatMessage(Base):
@@ -118,3 +128,81 @@ class AuditEntry(Base):
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, index=True
     )
+
+
+class GameResult(Base):
+    """One seated player's outcome of a finished game (profiles, history, statistics)."""
+
+    __tablename__ = "game_results"
+    __table_args__ = (
+        UniqueConstraint("room_id", "position"),
+        Index("ix_game_results_user_finished", "user_id", "finished_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)  # 1 = first; equal places share a number
+    score: Mapped[float | None] = mapped_column(Float)
+    won: Mapped[bool] = mapped_column(Boolean)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Rating(Base):
+    """A player's OpenSkill rating in one game (``ordinal`` = mu - 3 sigma, conservative)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_game_ordinal", "game", "ordinal"),)
+
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingChange(Base):
+    """One rated game's effect on one player's rating (the profile's history chart)."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_user_game", "user_id", "game", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    game: Mapped[str] = mapped_column(String(32))
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    place: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    ordinal_before: Mapped[float] = mapped_column(Float)
+    ordinal_after: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RoomRequest(Base):
+    """A proposal to the table (``undo`` in a rated game, ``rematch``) and the answers to it."""
+
+    __tablename__ = "room_requests"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    version: Mapped[int] = mapped_column(Integer)
+    # {"seat": true | false} for every seat that answered.
+    votes: Mapped[str] = mapped_column(Text, default="{}")
+    status: Mapped[str] = mapped_column(String(16), default="open")
+    new_room_id: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -17,13 +17,22 @@ may add keys (Akropolis adds the Architect's score in solo).
 States, moves and views are plain JSON data (dicts, lists, str, int, float, bool, None),
 so they can be stored, diffed, replayed and sent without custom encoders.
 
-Two optional hooks have defaults in :mod:`app.games.registry`:
+Optional hooks (defaults in :mod:`app.games.registry`):
 
 ``redact_move(move, mover, viewer, finished) -> dict``
     what ``viewer`` may see of a move in the move log (default: the whole move).
 ``secrets(state) -> list[tuple[frozenset[int], Any]]``
     each hidden JSON fragment of the state with the seats allowed to see it; the
     conformance suite checks no other seat's (or a spectator's) view contains it.
+``undoable(state_before, move, state_after) -> bool``
+    whether the seat that played ``move`` may take it back (safe undo): True only if
+    the move drew nothing at random (no die, no shuffle, no draw from a stack or deck)
+    and revealed nothing hidden (no secret commit, no card shown), and did not end the
+    game. Pure, like the rest. Without the hook a game has no undo (default: False).
+    The room service adds the rules that are not the game's: only the seat's last move
+    in force, no other seat acted since, and in a rated game the opponents agree.
+``deadline(state)`` / ``timeout_move(state, seat)``
+    a reaction countdown the room service runs, and the move it plays for a silent seat.
 """
 
 from __future__ import annotations

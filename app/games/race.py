@@ -148,3 +148,8 @@ def deadline(state: State) -> dict[str, Any] | None:
 
 def timeout_move(state: State, seat: int) -> Move:
     return {"add": 1}
+
+
+def undoable(before: State, move: Move, after: State) -> bool:
+    """Any move may be taken back unless it won the game (Race draws nothing after setup)."""
+    return bool(after["winner"] is None)

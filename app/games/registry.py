@@ -57,3 +57,9 @@ def secrets(game: Game, state: State) -> list[tuple[frozenset[int], Any]]:
     if hook is None:
         return []
     return cast(list[tuple[frozenset[int], Any]], hook(state))
+
+
+def undoable(game: Game, before: State, move: Move, after: State) -> bool:
+    """Whether ``move`` may be taken back (the game's ``undoable`` hook; without it, never)."""
+    hook = getattr(game, "undoable", None)
+    return bool(hook is not None and hook(before, move, after))

@@ -82,6 +82,7 @@ class RoomCache:
             seed_hash=room.seed_hash,
             seed=room.seed,
             rules_version=room.rules_version,
+            rated=room.rated,
         )
         for client_move_id, seq, seat in recent:
             live.remember_move(client_move_id, seq + 1, seat)
@@ -91,7 +92,7 @@ class RoomCache:
         fresh = await self.load(live.id)
         for name in (
             "options", "seat_count", "private", "host_id", "status", "seats",
-            "seed_hash", "seed", "recent_moves",
+            "seed_hash", "seed", "recent_moves", "rated",
         ):  # fmt: skip
             setattr(live, name, getattr(fresh, name))
         live.set_state(fresh.state, fresh.version)

@@ -18,11 +18,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.errors import AgoraError, InvalidRequest
-from app.games.interface import Game, Move
+from app.games.interface import Game, JsonDict, Move
 from app.games.registry import UnknownGame, get_game
 from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
-from app.rooms.store import GroupCommitter
+from app.rooms.store import GroupCommitter, PendingMove
 
 if TYPE_CHECKING:
     from app.rooms.live import LiveRoom
@@ -50,6 +50,9 @@ class SubmitMove(Protocol):
         bot_seat: int | None = None,
     ) -> Awaitable[int]: ...
 
+
+# Commits a game's finishing move with its results and ratings (:mod:`.finish`).
+FinishGame = Callable[["PendingMove", JsonDict], Awaitable[bool]]
 
 # Called with a room at each new version or seating: arm its timers, schedule its bots.
 RoomHook = Callable[["LiveRoom"], None]

@@ -2,7 +2,8 @@
 
 The log is redacted by the game's ``redact_move`` hook. A finished game can be replayed
 from its revealed seed and the log; ``verify`` checks the replay ends on the stored
-state and the seed matches the commitment published at the start.
+state and the seed matches the commitment published at the start. Undos are rows of the
+log (``kind: "undo"``) and the replay goes back with them (:mod:`.timeline`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from app.rooms.cache import RoomCache
 from app.rooms.context import RoomContext, seed_commitment
 from app.rooms.live import LiveRoom, compose_view
 from app.rooms.room_options import rules_options
+from app.rooms.timeline import replay, undo_entry, undo_target
 
 
 class History:
@@ -33,16 +35,23 @@ class History:
         finished = live.status in ("finished", "abandoned")
         async with self.ctx.sessions() as session:
             records = await repository.move_log(session, room_id)
+        undone = {target for r in records if (target := undo_target(r)) is not None}
         entries = []
         for record in records:
+            undo = undo_entry(record)
             entry = {
                 "seq": record.seq,
                 "seat": record.seat,
-                "move": redact_move(
+                "kind": record.kind,
+                "move": undo
+                if undo is not None
+                else redact_move(
                     live.game, orjson.loads(record.move), record.seat, viewer, finished
                 ),
                 "at": record.created_at.isoformat(),
             }
+            if record.seq in undone:
+                entry["undone"] = True
             if with_client_ids:
                 entry["client_move_id"] = record.client_move_id
             entries.append(entry)
@@ -56,12 +65,8 @@ class History:
         async with self.ctx.sessions() as session:
             records = await repository.move_log(session, room_id)
         options = rules_options(game.INFO, live.options)
-        state = game.setup(live.seat_count, options, int(live.seed))
-        states = [state]
-        for record in records:
-            state = game.apply(state, record.seat, orjson.loads(record.move))
-            states.append(state)
-        return live, states
+        initial = game.setup(live.seat_count, options, int(live.seed))
+        return live, replay(game, initial, records).states
 
     async def verify(self, room_id: str) -> JsonDict:
         """Replay the finished game from its revealed seed and the move log."""

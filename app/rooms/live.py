@@ -54,6 +54,8 @@ class LiveRoom:
     seed_hash: str | None
     seed: str | None
     rules_version: int
+    # Counts for ratings (decided at the start: app.ratings.record.rated_at_start).
+    rated: bool = False
     stale: bool = False
     bot_task: asyncio.Task[Any] | None = None
     # A reaction deadline the game asked for at this version (see RoomService._arm_deadline).
@@ -126,6 +128,7 @@ class LiveRoom:
             "version": self.version,
             "seed_hash": self.seed_hash,
             "seed": self.seed if self.status == "finished" else None,
+            "rated": self.rated,
         }
 
 

@@ -20,7 +20,7 @@ from app.errors import AgoraError, Conflict, NotAMember, NotAuthenticated, Stale
 from app.games.interface import JsonDict, Move, RulesError
 from app.realtime.hub import SPECTATOR
 from app.rooms.cache import RoomCache
-from app.rooms.context import MoveRefused, RoomContext, RoomHook, dumps
+from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook, dumps
 from app.rooms.publish import publish_versions
 from app.rooms.store import PendingMove
 
@@ -35,9 +35,11 @@ class MovePlayer:
         *,
         arm_timers: RoomHook,
         schedule_bots: RoomHook,
+        finish: FinishGame,
     ) -> None:
         self.ctx = ctx
         self.cache = cache
+        self.finish = finish
         self.arm_timers = arm_timers
         self.schedule_bots = schedule_bots
         self.moves_accepted = 0
@@ -91,7 +93,10 @@ class MovePlayer:
                     status=status,
                 )
                 try:
-                    committed = await self.ctx.committer.submit(pending)
+                    if result is not None:  # rare: commits alone, with results and ratings
+                        committed = await self.finish(pending, result)
+                    else:
+                        committed = await self.ctx.committer.submit(pending)
                 except Exception:
                     self.ctx.metrics.db_errors.inc()
                     raise AgoraError(

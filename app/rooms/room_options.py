@@ -14,7 +14,20 @@ from dataclasses import replace
 from app.games.interface import GameInfo, JsonDict, OptionSpec
 from app.games.options import normalize_options
 
-PLATFORM_OPTIONS: tuple[OptionSpec, ...] = ()
+RATED = OptionSpec(
+    name="rated",
+    kind="bool",
+    default=False,
+    label={"en": "Rated game", "fr": "Partie classée"},
+    help={
+        "en": "Counts for the players' ratings when every seat is an account; "
+        "guests, bots and solo games make it casual.",
+        "fr": "Compte pour le classement des joueurs si chaque place est un compte ; "
+        "invités, robots et parties en solo la rendent amicale.",
+    },
+)
+
+PLATFORM_OPTIONS: tuple[OptionSpec, ...] = (RATED,)
 
 
 def room_info(info: GameInfo) -> GameInfo:

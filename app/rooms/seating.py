@@ -20,6 +20,7 @@ from app.db.models import Room, Seat, User
 from app.errors import Conflict, InvalidRequest, NotAMember, NotHost, RoomNotFound
 from app.games.interface import InvalidOptions, JsonDict
 from app.ids import new_id, new_invite_code
+from app.ratings.record import rated_at_start
 from app.rooms import repository
 from app.rooms.cache import RoomCache
 from app.rooms.context import RoomContext, RoomHook, dumps, seed_commitment
@@ -130,8 +131,8 @@ class Seating:
                     else:
                         room.status = "abandoned"
             elif room.status == "playing":
-                # A player who leaves a running game hands the seat to a bot.
-                mine.user_id, mine.bot = None, "random"
+                # A player who leaves a running game hands the seat to a bot (and forfeits).
+                mine.user_id, mine.bot, mine.forfeit = None, "random", True
                 mine.name = f"{mine.name} (bot)"
 
         live = await self._change_seats(room_id, change)
@@ -203,11 +204,15 @@ class Seating:
                 raise Conflict("every seat must be filled (add a bot?)", code="seats_open")
             game = self.ctx.game(room.game)
             seed = str(secrets.randbits(128))
-            options = rules_options(game.INFO, orjson.loads(room.options))
+            options_all = orjson.loads(room.options)
+            options = rules_options(game.INFO, options_all)
             state = game.setup(room.seat_count, options, int(seed))
             room.seed, room.seed_hash = seed, seed_commitment(seed)
             room.state, room.version = dumps(state), 1
             room.status, room.started_at = "playing", datetime.now(UTC)
+            room.rated = await rated_at_start(session, room, seats, bool(options_all.get("rated")))
+            for seat in seats:
+                seat.player_id = seat.user_id
 
         live = await self._change_seats(room_id, change)
         self.arm_timers(live)
@@ -242,7 +247,7 @@ class Seating:
             elif room.status == "playing":
                 if target.bot:
                     raise InvalidRequest("that seat is already a bot", code="already_bot")
-                target.user_id, target.bot = None, bot
+                target.user_id, target.bot, target.forfeit = None, bot, True
                 target.name = f"{target.name} (bot)"
             else:
                 raise Conflict(f"the room is {room.status}", code="room_closed")

@@ -12,6 +12,9 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.timers` | the reaction deadlines games ask for |
 | :mod:`.bot_turns` | bot seats to act choose and play their move |
 | :mod:`.chat` | chat and moderators' system messages |
+| :mod:`.finish` | the finishing move, committed alone with results and ratings |
+| :mod:`.undo` | a player takes back their last move (asks the table if rated) |
+| :mod:`.rematch` | the same table again, seats rotated, once everyone agrees |
 | :mod:`.history` | the move log per viewer, replay, verification |
 | :mod:`.expiry` | idle rooms become abandoned |
 
@@ -25,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.db.models import User
+from app.games.interface import JsonDict
 from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
 from app.rooms.bot_turns import BotTurns
@@ -32,12 +36,16 @@ from app.rooms.cache import RoomCache, can_watch, require_watch
 from app.rooms.chat import Chat
 from app.rooms.context import MoveRefused, RoomContext, seed_commitment
 from app.rooms.expiry import Expiry
+from app.rooms.finish import GameFinisher
 from app.rooms.history import History
 from app.rooms.live import LiveRoom
 from app.rooms.play import MovePlayer
+from app.rooms.rematch import Rematch
+from app.rooms.requests import current as current_requests
 from app.rooms.seating import Seating
 from app.rooms.store import GroupCommitter
 from app.rooms.timers import Timers
+from app.rooms.undo import Undo
 
 
 class RoomService:
@@ -55,8 +63,13 @@ class RoomService:
         self.ctx = ctx
         self.settings, self.metrics, self.hub = ctx.settings, ctx.metrics, ctx.hub
         self.cache = RoomCache(ctx)
+        self.finisher = GameFinisher(ctx)
         self.player = MovePlayer(
-            ctx, self.cache, arm_timers=self._arm_timers, schedule_bots=self._schedule_bots
+            ctx,
+            self.cache,
+            arm_timers=self._arm_timers,
+            schedule_bots=self._schedule_bots,
+            finish=self.finisher.commit,
         )
         self.timers = Timers(ctx, self.cache, self.player.submit_move)
         self.bots = BotTurns(ctx, self.cache, self.player.submit_move)
@@ -66,6 +79,10 @@ class RoomService:
         self.chats = Chat(ctx, self.cache)
         self.history = History(ctx, self.cache)
         self.expiry = Expiry(ctx, self.cache)
+        self.undo = Undo(
+            ctx, self.cache, arm_timers=self._arm_timers, schedule_bots=self._schedule_bots
+        )
+        self.rematch = Rematch(ctx, self.cache, start_game=self.seating.start_game)
 
         # The routers' calls, by part.
         self.transaction = ctx.transaction
@@ -90,6 +107,14 @@ class RoomService:
         self.verify = self.history.verify
         self.replay = self.history.replay
         self.expire_idle_rooms = self.expiry.expire_idle_rooms
+        self.request_undo = self.undo.request
+        self.answer_undo = self.undo.answer
+        self.propose_rematch = self.rematch.propose
+        self.answer_rematch = self.rematch.answer
+
+    async def requests(self, room_id: str) -> JsonDict:
+        """The latest undo and rematch requests of a room."""
+        return await current_requests(self.ctx, room_id)
 
     def _arm_timers(self, live: LiveRoom) -> None:
         self.timers.arm(live)

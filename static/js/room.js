@@ -5,6 +5,7 @@ import { label, t } from "./i18n.js";
 import { optionField, readOptions } from "./options.js";
 import { setupRulesDrawer } from "./rules/drawer.js";
 import { RoomSocket } from "./socket.js";
+import { tableRequests } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,6 +44,18 @@ export async function start() {
         presence = message;
         drawSeats();
       }
+      table.onMessage(message);
+    },
+  });
+  const table = tableRequests({
+    roomId,
+    code,
+    getSocket: () => socket,
+    mySeat,
+    seatName,
+    showError: (text) => {
+      $("room-error").textContent = text;
+      if (text) $("lobby-panel").hidden = false;
     },
   });
 
@@ -66,6 +79,7 @@ export async function start() {
     drawTurn();
     drawBoard();
     drawResult();
+    table.draw();
   }
 
   function seatName(position) {

@@ -26,6 +26,7 @@ async def cast(server: RunningServer) -> dict[str, Player]:
         "/api/accounts", json={"username": f"member_{suffix}", "password": "long enough pw"}
     )
     assert registered.status_code == 201
+    people["non_member"].user = registered.json()
     await create_admin(server.settings.database_url, f"admin_{suffix}", "admin password 1")
     login = await people["admin"].http.post(
         "/api/login", json={"username": f"admin_{suffix}", "password": "admin password 1"}
@@ -82,7 +83,41 @@ MATRIX: dict[str, dict[str, int]] = {
     "POST /api/rooms/{id}/leave": {
         "anonymous": 401, "guest": 403, "non_member": 403, "player": 200, "host": 200, "admin": 200,
     },
+    # Undo and rematch: outsiders of a private room learn nothing; the admin has no seat;
+    # members are refused by the room's state (waiting: no move to take back, no end yet).
+    "GET /api/rooms/{id}/requests": {
+        "anonymous": 404, "guest": 404, "non_member": 404, "player": 200, "host": 200, "admin": 200,
+    },
+    "POST /api/rooms/{id}/undo": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    "POST /api/rooms/{id}/undo/accept": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    "POST /api/rooms/{id}/undo/decline": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    "POST /api/rooms/{id}/rematch": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    "POST /api/rooms/{id}/rematch/accept": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
+    "POST /api/rooms/{id}/rematch/decline": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
 }  # fmt: skip
+
+# Profiles and leaderboards are public (no room involved); a guest has a page but no JSON
+# profile.
+PUBLIC: dict[str, dict[str, int]] = {
+    "GET /api/users/{member}": dict.fromkeys(ROLES, 200),
+    "GET /api/users/{guest}": dict.fromkeys(ROLES, 404),
+    "GET /api/leaderboard/race": dict.fromkeys(ROLES, 200),
+    "GET /u/{member}": dict.fromkeys(ROLES, 200),
+    "GET /u/{guest}": dict.fromkeys(ROLES, 200),
+    "GET /leaderboard/race": dict.fromkeys(ROLES, 200),
+}
 
 BODIES: dict[str, Any] = {
     "POST /api/rooms": {"game": "race", "seats": 2},
@@ -122,6 +157,21 @@ async def test_http_matrix(server: RunningServer, call: str) -> None:
             if response.status_code >= 400:
                 body = response.json()
                 assert body["code"] and body["message"], body
+    finally:
+        for person in people.values():
+            await person.close()
+
+
+async def test_public_pages_matrix(server: RunningServer) -> None:
+    people = await cast(server)
+    try:
+        for call, expected in PUBLIC.items():
+            method, path = call.split(" ")
+            url = path.replace("{guest}", people["host"].user["id"])
+            url = url.replace("{member}", people["non_member"].user["username"])
+            for role in ROLES:
+                response = await people[role].http.request(method, url)
+                assert response.status_code == expected[role], (role, call, response.text)
     finally:
         for person in people.values():
             await person.close()

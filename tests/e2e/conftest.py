@@ -29,7 +29,11 @@ CHROMIUM_ARGS = [
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     path = tmp_path_factory.mktemp("e2e") / "agora.db"
     running: RunningServer = start_server(
-        base_settings(database_url=f"sqlite+aiosqlite:///{path}", bot_delay_seconds=0.05)
+        base_settings(
+            database_url=f"sqlite+aiosqlite:///{path}",
+            bot_delay_seconds=0.05,
+            leaderboard_min_games=1,  # one rated game puts a player on the leaderboard
+        )
     )
     yield running
     running.stop()

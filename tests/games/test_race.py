@@ -33,3 +33,12 @@ def test_token_visible_only_to_its_owner_until_the_end() -> None:
     assert "my_token" not in race.view(state, None)
     state = race.apply(race.apply(state, 0, {"add": 1}), 1, {"add": 2})
     assert race.view(state, None)["tokens"] == tokens
+
+
+def test_undo_allowed_for_any_move_but_the_winning_one() -> None:
+    state = race.setup(2, {"target": 3}, seed=3)
+    after = race.apply(state, 0, {"add": 2})
+    assert race.undoable(state, {"add": 2}, after)
+    final = race.apply(after, 1, {"add": 1})
+    assert race.result(final) is not None
+    assert not race.undoable(after, {"add": 1}, final)

@@ -17,6 +17,9 @@ Interface: ``INFO``, ``setup``, ``to_act``, ``legal_moves``, ``apply``, ``view``
     only its own card.
 ``timeout_move(state, seat)``
     the §16 default move for a silent seat.
+``undoable(before, move, after)``
+    safe undo (:mod:`.undo`): no secret commit, no die or shuffle, no hidden fragment
+    changed (nothing drawn, played from a hand or shown), not the final move.
 ``deadline(state)``
     ``{"seats", "seconds": 20, "kind": "resist"}`` while a §7.4 resistance prompt is
     open, else ``None``; on expiry the room service plays ``timeout_move``.
@@ -63,6 +66,7 @@ from app.games.agorapolis.endgame import result
 from app.games.agorapolis.initial import default_target
 from app.games.agorapolis.initial import setup as _setup
 from app.games.agorapolis.rules import apply, legal_moves, to_act
+from app.games.agorapolis.undo import undoable
 from app.games.agorapolis.view import redact_move, secrets, view
 from app.games.interface import GameInfo, InvalidOptions, JsonDict, OptionSpec, State
 
@@ -120,5 +124,6 @@ __all__ = [
     "setup",
     "timeout_move",
     "to_act",
+    "undoable",
     "view",
 ]

@@ -30,6 +30,8 @@ Decisions taken here where the spec leaves a choice open:
   memoisation: ``legal_moves``, ``apply`` and the views of one state decode once).
 * **Far coordinates.** A move naming a position more than 256 away from the origin is
   refused as "not adjacent" (no legal city can reach it).
+* **Undo** (``undoable``, :mod:`.undo`): a placement may be taken back unless the site
+  was refilled from a stack (tiles revealed) on that turn or the Architect's after it.
 * **Secrets.** A face-down tile is hidden as its card ``{"id": n, "hexes": [...]}``, the
   form in which tiles appear in views (see :mod:`.view`).
 """
@@ -38,6 +40,9 @@ from __future__ import annotations
 
 from app.games.akropolis.rules import apply, legal_moves, result, to_act
 from app.games.akropolis.setup import INFO, setup
+from app.games.akropolis.undo import undoable
 from app.games.akropolis.view import secrets, view
 
-__all__ = ["INFO", "apply", "legal_moves", "result", "secrets", "setup", "to_act", "view"]
+__all__ = [
+    "INFO", "apply", "legal_moves", "result", "secrets", "setup", "to_act", "undoable", "view",
+]  # fmt: skip

@@ -151,9 +151,12 @@ function noteLastMove(game) {
   if (key === S.lastKey) return;
   const first = S.lastKey === null;
   S.lastKey = key;
+  const played = turnsPlayed(game);
+  // After an undo the turns taken back leave the log.
+  for (const seq of [...S.log.keys()]) if (seq > played) S.log.delete(seq);
   if (!last) return;
   const lines = lastMoveLines(last, names());
-  S.log.set(turnsPlayed(game), lines);
+  S.log.set(played, lines);
   if (S.parts) {
     S.parts.announce.textContent = lines.map((line) => line.text).join(" · ");
     S.parts.announce.classList.remove("other");

@@ -39,12 +39,14 @@ export function lastMoveLines(last, names) {
 }
 
 /**
- * Lines by sequence number from `GET /api/rooms/{id}/log` moves (a move there is what was
- * sent: site index = cost, and level/stones when the sender included them).
+ * Lines by turn number from `GET /api/rooms/{id}/log` moves in force (a move there is what
+ * was sent: site index = cost, and level/stones when the sender included them).
  */
 export function apiLogLines(moves, names) {
   const lines = new Map();
-  moves.forEach((entry, i) => {
+  // Undo rows and the moves they took back are not turns of the game.
+  const inForce = moves.filter((entry) => entry.kind !== "undo" && !entry.undone);
+  inForce.forEach((entry, i) => {
     if (entry.seat === null || entry.seat === undefined) return;
     const move = entry.move || {};
     const index = move.tile ?? 0;

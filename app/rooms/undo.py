@@ -1,0 +1,164 @@
+"""Safe undo: a player takes back their last move.
+
+Allowed while the room is playing, the seat's move is the last one in force (so no
+other seat acted since), and the game's ``undoable(state_before, move, state_after)``
+hook says the move drew and revealed nothing. In a casual room the undo is immediate;
+in a rated room it is a request the other players accept or decline (any move made in
+the meantime voids it).
+
+An undo is a row of the move log (``kind: "undo"``, move ``{"undo": seq}``) and a new
+version whose state is the one before the move taken back: clients get an ordinary
+patch, the log shows it, and a replay goes back with it (:mod:`.timeline`). The state
+before the move comes from replaying the log from the seed: undo is rare, and the
+replay is exact whatever process served the move.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models import MoveRecord, RoomRequest, User
+from app.errors import Conflict, NotAMember
+from app.games.interface import JsonDict
+from app.games.registry import get_game, undoable
+from app.rooms import repository
+from app.rooms.cache import RoomCache
+from app.rooms.context import RoomContext, RoomHook, dumps
+from app.rooms.live import LiveRoom
+from app.rooms.publish import publish_versions
+from app.rooms.requests import (
+    announce_request,
+    decide,
+    locked_room_request,
+    request_json,
+    vote,
+    voters,
+)
+from app.rooms.room_options import rules_options
+from app.rooms.timeline import Step, replay
+
+
+class Undo:
+    def __init__(
+        self, ctx: RoomContext, cache: RoomCache, *, arm_timers: RoomHook, schedule_bots: RoomHook
+    ) -> None:
+        self.ctx = ctx
+        self.cache = cache
+        self.arm_timers = arm_timers
+        self.schedule_bots = schedule_bots
+
+    async def request(self, room_id: str, *, user: User) -> JsonDict:
+        """Take back the caller's last move (casual), or ask the table (rated)."""
+        live = await self.cache.live(room_id)
+        async with live.lock:
+            if live.stale:
+                await self.cache.reload(live)
+            seat = seat_of(live, user)
+            needed = voters(live, seat)
+            async with self.ctx.transaction() as session:
+                row = await locked_room_request(session, room_id, "undo")
+                step = await self.last_step(session, live, seat)
+                if not live.rated or not needed:
+                    await self._commit(session, live, seat, step)
+                    data = None
+                else:
+                    if row is not None and row.status == "open":
+                        if row.version == live.version:
+                            raise Conflict("an undo is already asked", code="request_pending")
+                        decide(row, "expired")
+                    row = RoomRequest(
+                        room_id=room_id, kind="undo", seat=seat, user_id=user.id,
+                        version=live.version, votes="{}", status="open",
+                    )  # fmt: skip
+                    session.add(row)
+                    await session.flush()
+                    data = request_json(row)
+            if data is None:
+                await self._published(live, step)
+                return {"status": "done", "version": live.version}
+        await announce_request(self.ctx.hub, room_id, data)
+        return {"status": "pending", "version": live.version, "request": data}
+
+    async def answer(self, room_id: str, *, user: User, accept: bool) -> JsonDict:
+        """Accept or decline the open undo request (its asker may decline: withdraw it)."""
+        live = await self.cache.live(room_id)
+        async with live.lock:
+            if live.stale:
+                await self.cache.reload(live)
+            seat = seat_of(live, user)
+            step: Step | None = None
+            async with self.ctx.transaction() as session:
+                row = await locked_room_request(session, room_id, "undo")
+                if row is None or row.status != "open":
+                    raise Conflict("no undo is asked", code="no_request")
+                if row.version != live.version or live.status != "playing":
+                    decide(row, "expired")  # a move was made since: the request is void
+                elif seat == row.seat:
+                    if accept:
+                        raise Conflict("the others answer your request", code="own_request")
+                    decide(row, "cancelled")
+                else:
+                    needed = voters(live, row.seat)
+                    if seat not in needed:
+                        raise NotAMember("only the other players answer")
+                    vote(row, seat, accept, needed)
+                    if row.status == "accepted":
+                        step = await self.last_step(session, live, row.seat)
+                        await self._commit(session, live, row.seat, step)
+                data = request_json(row)
+            if step is not None:
+                await self._published(live, step)
+        await announce_request(self.ctx.hub, room_id, data)
+        assert data is not None
+        return data
+
+    async def last_step(self, session: AsyncSession, live: LiveRoom, seat: int) -> Step:
+        """The seat's last move in force, if the rules let it be taken back (else Conflict)."""
+        if live.status != "playing" or live.state is None or live.seed is None:
+            raise Conflict(f"the room is {live.status}", code="game_not_running")
+        game = get_game(live.game_id)
+        rows = await repository.move_log(session, live.id)
+        initial = game.setup(
+            live.seat_count, rules_options(game.INFO, live.options), int(live.seed)
+        )
+        steps = replay(game, initial, rows).steps
+        if not steps or steps[-1].seat != seat:
+            raise Conflict("only your last move can be taken back", code="not_your_last_move")
+        step = steps[-1]
+        if not undoable(game, step.before, step.move, step.after):
+            raise Conflict(
+                "this move drew or revealed something: it cannot be taken back",
+                code="not_undoable",
+            )
+        return step
+
+    async def _commit(self, session: AsyncSession, live: LiveRoom, seat: int, step: Step) -> None:
+        """The undo row and the room back at the state before the move (room row locked)."""
+        room = await repository.get_room(session, live.id, lock=True)
+        if room is None or room.version != live.version:
+            raise Conflict("the room moved on; try again", code="conflict")
+        now = datetime.now(UTC)
+        room.state, room.version, room.updated_at = dumps(step.before), live.version + 1, now
+        session.add(
+            MoveRecord(
+                room_id=live.id, seq=live.version, seat=seat, client_move_id=None,
+                move=dumps({"undo": step.seq}), kind="undo", created_at=now,
+            )
+        )  # fmt: skip
+
+    async def _published(self, live: LiveRoom, step: Step) -> None:
+        """After the commit: the cache takes the state back, every audience gets its patch."""
+        previous = {audience: live.view_for(audience) for audience in live.audiences()}
+        live.set_state(step.before, live.version + 1)
+        self.arm_timers(live)
+        await publish_versions(self.ctx.hub, live, previous=previous, version=live.version)
+        self.schedule_bots(live)
+
+
+def seat_of(live: LiveRoom, user: User) -> int:
+    seat = live.seat_of(user.id)
+    if seat is None:
+        raise NotAMember("you have no seat in this room")
+    return seat

@@ -1,0 +1,109 @@
+// What players ask the table: take back a move (safe undo) and play again (rematch).
+// The server decides; this draws the buttons and the other players' requests.
+import { api } from "./api.js";
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function tableRequests({ roomId, code, getSocket, mySeat, seatName, showError }) {
+  const requests = { undo: null, rematch: null };
+  let myMoveVersion = -1; // the version my last acknowledged move made
+  let leaving = false;
+  const query = code ? `?code=${encodeURIComponent(code)}` : "";
+
+  async function load() {
+    try {
+      Object.assign(requests, await api("GET", `/api/rooms/${roomId}/requests${query}`));
+    } catch {
+      // Requests are a convenience: the game goes on without them.
+    }
+    draw();
+  }
+
+  function onMessage(message) {
+    if (message.type === "ack") myMoveVersion = message.version;
+    else if (message.type === "request" && message.request) requests[message.request.kind] = message.request;
+    else return;
+    draw();
+  }
+
+  async function post(path) {
+    showError("");
+    try {
+      const answer = await api("POST", `/api/rooms/${roomId}/${path}`);
+      const request = answer.request || (answer.kind ? answer : null);
+      if (request) requests[request.kind] = request;
+    } catch (error) {
+      showError(error.message);
+    }
+    draw();
+  }
+
+  /** The request to show: an open undo at this version, or a rematch once the game ended. */
+  function current(room, version) {
+    const { undo, rematch } = requests;
+    if (undo && undo.version === version && room.status === "playing") return undo;
+    if (rematch && room.status === "finished") return rematch;
+    return null;
+  }
+
+  function draw() {
+    const socket = getSocket();
+    const room = socket.room;
+    if (!room) return;
+    const seat = mySeat();
+    $("rated-badge").textContent =
+      room.status === "waiting"
+        ? room.options.rated ? t("table.rated_if") : t("table.casual")
+        : room.rated ? t("table.rated") : t("table.casual");
+    const shown = current(room, socket.version);
+    const open = shown?.status === "open";
+    $("undo-button").hidden = !(
+      room.status === "playing" && seat !== null && myMoveVersion === socket.version && !(open && shown.kind === "undo")
+    );
+
+    const finished = room.status === "finished";
+    const rematch = requests.rematch;
+    $("after-game").hidden = !finished;
+    $("rematch-button").hidden = seat === null || ["open", "accepted"].includes(rematch?.status);
+    const ready = finished && rematch?.status === "accepted" && rematch.new_room;
+    $("rematch-link").hidden = !ready;
+    if (ready) {
+      $("rematch-link").querySelector("a").href = `/r/${rematch.new_room}`;
+      if (seat !== null && !leaving) {
+        leaving = true; // everyone seated moves to the new table
+        window.location.assign(`/r/${rematch.new_room}`);
+      }
+    }
+
+    const box = $("table-request");
+    const accept = $("request-accept");
+    const decline = $("request-decline");
+    accept.hidden = decline.hidden = true;
+    box.hidden = !shown || !["open", "declined"].includes(shown.status);
+    if (box.hidden) return;
+    box.dataset.kind = shown.kind;
+    box.dataset.status = shown.status;
+    const name = seatName(shown.seat);
+    if (shown.status === "declined") {
+      $("table-request-text").textContent = t(`table.${shown.kind}_declined`);
+    } else if (shown.seat === seat) {
+      $("table-request-text").textContent = t(`table.${shown.kind}_asked_self`);
+      decline.textContent = t("table.withdraw");
+      decline.hidden = false;
+    } else {
+      const voted = seat === null || String(seat) in shown.votes;
+      $("table-request-text").textContent =
+        t(`table.${shown.kind}_asked`, { name }) + (voted ? ` ${t("table.waiting_answers")}` : "");
+      decline.textContent = t("table.decline");
+      accept.hidden = decline.hidden = voted;
+    }
+    accept.onclick = () => post(`${shown.kind}/accept`);
+    decline.onclick = () => post(`${shown.kind}/decline`);
+  }
+
+  $("undo-button").addEventListener("click", () => post("undo"));
+  $("rematch-button").addEventListener("click", () => post("rematch"));
+  load();
+  return { onMessage, draw };
+}
