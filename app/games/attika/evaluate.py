@@ -9,8 +9,8 @@ races and the means to run them (weights are sensible, not tuned):
   + 0.05 * reserve size (up to 6) / 6
   + 0.05 * amphorae (up to 3) / 3
 
-A finished game gives 1 to the winner and 0 to everybody else. The shrine distances take
-one 0-1 BFS per seat over the land (:func:`.links.shrine_link`).
+A won game gives 1 to the winner and 0 to everybody else; a stalemate 0 to everybody.
+The shrine distances take one 0-1 BFS per seat over the land (:func:`.links.shrine_link`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ LINK_SCALE = 12
 def evaluate(state: State) -> list[float]:
     seats = state["seats"]
     winner = state["winner"]
-    if winner is not None:
+    if state["turn"]["phase"] == "over":
         return [1.0 if s == winner else 0.0 for s in range(seats)]
     topo = topology(state["pieces"], state["shrines"])
     occ = state["occ"]
