@@ -157,8 +157,32 @@ def view(state: State, seat: int | None) -> View:
         "moves": state["moves"],
         "winner": state["winner"],
         "victory": state["victory"],
+        "winning_line": winning_line(state, topo),
         "catalog": catalog(),
     }
+
+
+def winning_line(state: State, topo: Topology) -> list[list[int]] | None:
+    """After a shrine victory, the hexes of the winner's colony that joins two shrines."""
+    winner = state["winner"]
+    if winner is None or state["victory"] != "shrines":
+        return None
+    occ = state["occ"]
+    for land, code in enumerate(occ):
+        if code >= 0 and code >> SEAT_SHIFT == winner and topo.shrine_bits[land]:
+            colony = {land}
+            frontier = [land]
+            touched = 0
+            while frontier:
+                i = frontier.pop()
+                touched |= topo.shrine_bits[i]
+                for n in topo.nbr[i]:
+                    if n not in colony and occ[n] >= 0 and occ[n] >> SEAT_SHIFT == winner:
+                        colony.add(n)
+                        frontier.append(n)
+            if touched.bit_count() >= 2:
+                return [list(topo.cells[i]) for i in sorted(colony)]
+    return None
 
 
 def secrets(state: State) -> list[tuple[frozenset[int], Any]]:

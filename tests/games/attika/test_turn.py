@@ -435,6 +435,8 @@ def test_joining_two_shrines_wins_at_once() -> None:
     state = attika.apply(state, seat, move)  # surgery: no invariant check
     assert state["winner"] == seat and state["victory"] == "shrines"
     assert any(e["kind"] == "win" for e in state["log"])
+    line = {tuple(h) for h in attika.view(state, None)["winning_line"]}
+    assert set(path) <= line
     with pytest.raises(Exception, match="over"):
         attika.apply(state, seat, {"type": "end_actions"})
 
