@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import websockets
@@ -74,9 +75,10 @@ class Player:
         self.phone_shot = False
 
     async def shot(self, name: str) -> None:
+        """A picture of the board (the page without the site's header and side bar)."""
         if name not in self.shots and not self.phone:
             self.shots.add(name)
-            await self.page.screenshot(path=shot_path(name), full_page=True)
+            await self.page.locator("#board").screenshot(path=shot_path(name))
 
     async def play(self) -> bool:
         page = self.page
@@ -123,9 +125,13 @@ class Player:
         best = None
         if "attika-joker" not in self.shots and not self.phone:
             await self.look_for_joker(reserve)
+        # Buildings with free spots and paid ones first (the picture shows both kinds).
         free = await page.evaluate(
             "() => [...document.querySelectorAll('[data-testid^=reserve-][data-free]')]"
-            ".filter((b) => !b.disabled && Number(b.dataset.free) > 0).map((b) => b.dataset.testid)"
+            ".filter((b) => !b.disabled && Number(b.dataset.free) > 0)"
+            ".sort((a, b) => (Number(b.dataset.spots) > Number(b.dataset.free))"
+            " - (Number(a.dataset.spots) > Number(a.dataset.free)))"
+            ".map((b) => b.dataset.testid)"
         )
         for testid in [*free, *(r for r in reserve if r not in free)][:4]:
             await page.click(f"[data-testid={testid}]", timeout=2000)
@@ -133,8 +139,6 @@ class Player:
             spot = best_spot(spots)
             if spot and (best is None or (not spot["onPath"], spot["cards"]) < best[0]):
                 best = ((not spot["onPath"], spot["cards"]), testid, spot)
-            if "attika-costs" not in self.shots and len(spots) > 3:
-                await self.shot("attika-costs")
             if self.phone and not self.phone_shot and len(spots) > 3:
                 self.phone_shot = True
                 await page.locator("[data-testid=map]").scroll_into_view_if_needed()
@@ -195,10 +199,9 @@ def choose(game: dict[str, Any], moves: list[dict[str, Any]]) -> dict[str, Any]:
         mr = sum(c["r"] for c in land) / len(land)
         return min(places, key=lambda m: (m["q"] - mq) ** 2 + (m["r"] - mr) ** 2)
     builds = [m for m in moves if m["type"] in ("build", "build_pending")]
-    if builds:
-        best = min(builds, key=price)
-        if price(best)[0] is False or price(best)[1] <= 2:
-            return best
+    best = min(builds, key=price) if builds else None
+    if best is not None and (price(best)[0] is False or price(best)[1] <= 2):
+        return best
     for kind in ("reserve_pending",):
         found = [m for m in moves if m["type"] == kind]
         if found:
@@ -206,6 +209,8 @@ def choose(game: dict[str, Any], moves: list[dict[str, Any]]) -> dict[str, Any]:
     draws = [m for m in moves if m["type"] == "draw"]
     if draws and not game["phase"] == "amphora":
         return max(draws, key=lambda m: me["stacks"][m["stack"]])
+    if best is not None:
+        return best  # rather than a turn that changes nothing
     for kind in ("take_card", "end_actions", "pass"):
         found = [m for m in moves if m["type"] == kind]
         if found:
@@ -225,11 +230,17 @@ async def socket_of(page: Any, server: Any, url: str) -> RoomSocket:
     return sock
 
 
-async def finish_over_sockets(sockets: list[RoomSocket]) -> int:
-    """Play the seats of these sockets (the others are bots) until the result."""
+async def finish_over_sockets(
+    sockets: list[RoomSocket], pause: Callable[[], Awaitable[bool]], pause_after: int
+) -> int:
+    """Play the seats of these sockets (the others are bots) until the result. Once
+    ``pause_after`` moves are sent, the first socket's seat ends its turns at once (saving up
+    cards) and ``pause`` runs at each of its turn starts that offers a build, until ``pause``
+    says it is done."""
     by_seat = {sock.view["game"]["you"]: sock for sock in sockets}
     observer = sockets[0]
     sent = 0
+    paused = False
     while observer.view["result"] is None:
         mover = by_seat.get(observer.view["to_act"][0])
         if mover is None:
@@ -240,6 +251,15 @@ async def finish_over_sockets(sockets: list[RoomSocket]) -> int:
         offer = await mover.receive_until("legal_moves")
         if offer["version"] != mover.version or not offer["moves"]:
             continue
+        game = mover.view["game"]
+        builds = any(m["type"] == "build" for m in offer["moves"])
+        start = game["option"] is None and game["phase"] == "actions" and not game["pending"]
+        hold = not paused and mover is observer and sent >= pause_after and start
+        if hold and builds:
+            paused = await pause()
+        if hold and not paused:
+            # Save up cards (end the turn at once) until the picture is worth taking.
+            offer["moves"] = [m for m in offer["moves"] if m["type"] == "end_actions"]
         sent += 1
         move = choose(mover.view["game"], offer["moves"])
         await mover.send({"type": "move", "id": sent, "move": move, "version": mover.version})
@@ -263,11 +283,11 @@ async def create_private_room(page: Any, seats: int) -> str:
 
 
 async def test_three_seats_play_a_complete_game(browser: Any, web_server: Any) -> None:
-    lina = await new_page(browser, web_server, device_scale_factor=1.5)
+    lina = await new_page(browser, web_server, device_scale_factor=1.25)
     await become_guest(lina, "Lina")
     invite = await create_private_room(lina, 3)
 
-    niko = await new_page(browser, web_server, locale="fr-FR", device_scale_factor=2, **PHONE)
+    niko = await new_page(browser, web_server, locale="fr-FR", device_scale_factor=1.5, **PHONE)
     await niko.goto(invite)
     await become_guest(niko, "Niko")
     await niko.click("#join-button")
@@ -305,24 +325,50 @@ async def test_three_seats_play_a_complete_game(browser: Any, web_server: Any) -
         return moved
 
     deadline = time.monotonic() + 240
-    wanted = {"attika-map-growth", "attika-costs", "attika-joker"}
+    wanted = {"attika-map-growth", "attika-joker"}
     while (
         not reloaded
         or min(p.moves for p in players) < UI_MOVES
         or wanted - players[0].shots
         or not players[1].phone_shot
     ):
-        assert time.monotonic() < deadline, [p.moves for p in players]
+        if time.monotonic() > deadline:
+            for page in (lina, niko):
+                print(await page.evaluate(OFFER), await page.inner_text("[data-testid=prompt]"))
+            await lina.screenshot(path=shot_path("attika-stuck-lina"), full_page=True)
+            await niko.screenshot(path=shot_path("attika-stuck-niko"), full_page=True)
+            raise AssertionError([p.moves for p in players])
         assert not await lina.locator(FINAL).count()
         played = [await play_turn(page) for page in (lina, niko)]
         if not any(played):
             await lina.wait_for_timeout(60)
     assert players[0].keyboard
+
+    async def show_costs() -> bool:
+        """Mid-game, on Lina's turn: pick the reserve building with the most spots (free ones
+        first) and photograph the map with every cost shown."""
+        cards = lina.locator("[data-testid^=reserve-][data-spots]:not([disabled])")
+        await cards.first.wait_for(timeout=30_000)  # the page catches up with the sockets
+        best = await lina.evaluate(
+            "() => [...document.querySelectorAll('[data-testid^=reserve-][data-spots]')]"
+            ".filter((b) => !b.disabled && Number(b.dataset.spots) >= 8).sort((a, b) =>"
+            " (Number(b.dataset.free) > 0) - (Number(a.dataset.free) > 0)"
+            " || Number(b.dataset.spots) - Number(a.dataset.spots))[0]?.dataset.testid"
+        )
+        if not best:
+            return False
+        await lina.click(f"[data-testid={best}]")
+        await lina.wait_for_selector("[data-testid=spot]")
+        await players[0].shot("attika-costs")
+        await lina.click(f"[data-testid={best}]")
+        return True
+
     sockets = [await socket_of(page, web_server, invite) for page in (lina, niko)]
-    assert await finish_over_sockets(sockets) > 0
+    assert await finish_over_sockets(sockets, show_costs, pause_after=20) > 0
+    assert "attika-costs" in players[0].shots
     for page in (lina, niko, watcher):
         await page.wait_for_selector(FINAL)
-    await lina.screenshot(path=shot_path("attika-final"), full_page=True)
+    await lina.locator("#board").screenshot(path=shot_path("attika-final"))
     winner = await lina.inner_text("[data-testid=at-winner]")
     assert winner.startswith("Winner: ")
     if "shrines" in winner:

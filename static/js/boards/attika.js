@@ -4,21 +4,13 @@
 // built from the legal moves the server sent (`legal_moves`), costs included.
 import { t } from "../i18n.js";
 import { useStylesheet } from "./stylesheet.js";
-import { centre, rotate } from "./attika/hex.js";
-import { baseId, buildingName, eventText, mergeEvents } from "./attika/log.js";
+import { buildingName, eventText, mergeEvents } from "./attika/log.js";
 import { MapView } from "./attika/mapview.js";
-import { canonicalExtra, extraCount, paymentPanel } from "./attika/payment.js";
-import {
-  buildingCard,
-  button,
-  el,
-  finalPanel,
-  handRow,
-  logPanel,
-  pieceCard,
-  playersPanel,
-  stacksRow,
-} from "./attika/panels.js";
+import { headerRow, minePanel } from "./attika/mine.js";
+import { anchorsOf, centralAnchor, digest, placeMoveOf, spotsOf, stepTo } from "./attika/offer.js";
+import { button, el, finalPanel, logPanel, playersPanel } from "./attika/panels.js";
+import { canonicalExtra, extraCount } from "./attika/payment.js";
+import { placeBar, skeleton } from "./attika/skeleton.js";
 
 const CSS_HREF = "/static/css/attika.css";
 
@@ -43,6 +35,7 @@ const S = {
   fresh: new Set(),
   fitKey: "",
   finalKey: "",
+  frame: 0,
 };
 
 function gameOf(view) {
@@ -64,25 +57,10 @@ function me() {
   return S.ctx.seat === null || S.ctx.seat === undefined ? null : S.ctx.seat;
 }
 
-// ---------- the legal moves, sorted by what they drive ----------
+// ---------- the legal moves ----------
 
-function digest() {
-  const d = { draws: new Map(), builds: new Map(), pending: [], reserve: null, end: null, take: null, pass: null, places: [] };
-  const moves = S.ctx.canMove ? S.ctx.legalMoves || [] : [];
-  for (const move of moves) {
-    if (move.type === "draw") d.draws.set(move.stack, move);
-    else if (move.type === "build") {
-      if (!d.builds.has(move.building)) d.builds.set(move.building, []);
-      d.builds.get(move.building).push(move);
-    } else if (move.type === "build_pending") d.pending.push(move);
-    else if (move.type === "reserve_pending") d.reserve = move;
-    else if (move.type === "end_actions") d.end = move;
-    else if (move.type === "take_card") d.take = move;
-    else if (move.type === "pass") d.pass = move;
-    else if (move.type === "place_piece") d.places.push(move);
-  }
-  d.count = moves.length;
-  return d;
+function myMoves() {
+  return S.ctx.canMove ? S.ctx.legalMoves || [] : [];
 }
 
 /** The building moves of the current selection (the drawn building, or a reserve one). */
@@ -92,44 +70,18 @@ function spotMoves() {
   return [];
 }
 
-function spotsOf(moves) {
-  return moves.map((m) => ({
-    q: m.q,
-    r: m.r,
-    free: m.cost.free,
-    cards: Object.values(m.pay || {}).reduce((a, b) => a + b, 0),
-  }));
-}
-
 function anchors() {
-  const seen = new Map();
-  for (const m of S.moves.places) seen.set(`${m.q},${m.r}`, [m.q, m.r]);
-  return [...seen.values()];
-}
-
-/** The anchor nearest the middle of the land (where a new piece is first shown). */
-function centralAnchor() {
-  const land = S.game.land;
-  const mx = land.reduce((a, c) => a + centre(c.q, c.r)[0], 0) / land.length;
-  const my = land.reduce((a, c) => a + centre(c.q, c.r)[1], 0) / land.length;
-  let best = null;
-  let bestD = Infinity;
-  for (const [q, r] of anchors()) {
-    const [x, y] = centre(q, r);
-    const d = (x - mx) ** 2 + (y - my) ** 2;
-    if (d < bestD) [best, bestD] = [[q, r], d];
-  }
-  return best;
+  return anchorsOf(S.moves.places);
 }
 
 function placeMove(q, r, rot) {
-  return S.moves.places.find((m) => m.q === q && m.r === r && m.rot === rot) || null;
+  return placeMoveOf(S.moves.places, q, r, rot);
 }
 
 /** Reset the selection when the legal moves change (a new turn, or a move was sent). */
 function syncMoves() {
-  S.moves = digest();
-  const moves = S.ctx.canMove ? S.ctx.legalMoves || [] : [];
+  const moves = myMoves();
+  S.moves = digest(moves);
   const key = `${S.ctx.canMove}:${moves.length}:${moves[0] ? JSON.stringify(moves[0]) : ""}:${S.game.moves}`;
   if (key === S.movesKey) return;
   S.movesKey = key;
@@ -141,7 +93,7 @@ function syncMoves() {
     S.ghost = null;
     S.pinned = false;
   } else if (!S.ghost || !placeMove(S.ghost.q, S.ghost.r, S.rot)) {
-    const [q, r] = centralAnchor();
+    const [q, r] = centralAnchor(S.game.land, anchors());
     S.ghost = { q, r };
     S.pinned = false;
     S.rot = 0;
@@ -161,7 +113,7 @@ function pickBuilding(id) {
   S.selected = S.selected === id ? null : id;
   S.chosen = null;
   S.cursor = null;
-  draw();
+  drawAll();
   if (S.selected) S.parts.mapHost.focus({ preventScroll: true });
 }
 
@@ -169,7 +121,7 @@ function chooseSpot(move) {
   S.chosen = move;
   S.extra = canonicalExtra(move);
   S.cursor = { q: move.q, r: move.r };
-  draw();
+  drawAll();
   S.root.querySelector("[data-testid=pay-confirm]")?.focus({ preventScroll: true });
 }
 
@@ -189,7 +141,7 @@ function changeExtra(symbol, delta) {
     S.extra[from] -= 1;
   }
   S.extra[symbol] = next;
-  draw();
+  drawAll();
 }
 
 function confirmBuild(pay) {
@@ -198,11 +150,12 @@ function confirmBuild(pay) {
   send({ ...move, pay });
 }
 
+/** Back one step: from paying to choosing a spot, from choosing a spot to nothing. */
 function cancel() {
-  S.chosen = null;
+  if (S.chosen) S.chosen = null;
+  else if (S.selected !== "pending") S.selected = null;
   S.cursor = null;
-  if (S.selected !== "pending") S.selected = null;
-  draw();
+  drawAll();
 }
 
 function placePiece() {
@@ -242,27 +195,6 @@ function onTap([q, r], kind) {
   }
   const move = spotMoves().find((m) => m.q === q && m.r === r);
   if (move) chooseSpot(move);
-}
-
-/** The candidate nearest to `from` in the arrow's direction (world coordinates). */
-function stepTo(candidates, from, dx, dy) {
-  const [fx, fy] = centre(from.q, from.r);
-  let best = null;
-  let bestScore = Infinity;
-  for (const c of candidates) {
-    const [x, y] = centre(c.q, c.r);
-    const vx = x - fx;
-    const vy = y - fy;
-    const along = vx * dx + vy * dy;
-    if (along <= 1) continue;
-    const across = Math.abs(vx * dy - vy * dx);
-    const score = along + 2 * across;
-    if (score < bestScore) {
-      best = c;
-      bestScore = score;
-    }
-  }
-  return best;
 }
 
 function onKey(event) {
@@ -319,33 +251,7 @@ function onBoardKey(event) {
 
 function build(element) {
   useStylesheet(CSS_HREF);
-  element.replaceChildren();
-  element.classList.add("at-board");
-  const root = el("div", "at-root");
-  const parts = {
-    header: el("div", "at-header"),
-    announce: el("p", "at-announce"),
-    final: el("div", "at-final-slot"),
-    main: el("div", "at-main"),
-    side: el("div", "at-side"),
-    below: el("div", "at-below"),
-  };
-  parts.announce.setAttribute("aria-live", "polite");
-  parts.announce.dataset.testid = "last-move";
-  const mapHead = el("div", "at-map-head");
-  parts.mapTitle = el("h3", "", t("attika.map"));
-  parts.tools = el("div", "at-tools");
-  mapHead.append(parts.mapTitle, parts.tools);
-  parts.mapHost = el("div", "at-map");
-  parts.mapHost.tabIndex = 0;
-  parts.mapHost.dataset.testid = "map";
-  parts.mapHost.setAttribute("aria-label", t("attika.map_label"));
-  parts.mapHost.addEventListener("keydown", onKey);
-  parts.placeBar = el("div", "at-place-bar");
-  parts.main.append(mapHead, parts.mapHost, parts.placeBar);
-  root.append(parts.header, parts.announce, parts.final, parts.main, parts.side, parts.below);
-  root.addEventListener("keydown", onBoardKey);
-  element.append(root);
+  const parts = skeleton(element, { onKey, onBoardKey });
   S.root = element;
   S.parts = parts;
   S.finalKey = "";
@@ -375,45 +281,18 @@ function fit(force = false) {
 
 // ---------- drawing ----------
 
-function promptText() {
-  const game = S.game;
-  const mine = game.turn === me() && S.ctx.canMove;
-  if (game.phase === "over") return t("attika.finished");
-  if (!mine) return t("attika.wait_turn", { name: names()[game.turn] ?? "" });
-  if (game.piece) return t("attika.prompt_piece");
-  if (game.pending) return t("attika.prompt_pending", { building: buildingName(game.pending.building) });
-  if (game.phase === "amphora") return t("attika.prompt_amphora", { n: game.players[game.turn].amphorae });
-  if (game.option === "draw") return t("attika.prompt_draw_more", { n: game.actions_left });
-  if (game.option === "build") return t("attika.prompt_build_more", { n: game.actions_left });
-  return t("attika.prompt_start");
-}
-
 function drawHeader() {
-  const header = S.parts.header;
-  header.replaceChildren();
-  const game = S.game;
-  const turn = el("span", "at-turn");
-  turn.dataset.testid = "at-turn";
-  if (game.phase === "over") turn.textContent = t("attika.finished");
-  else if (game.turn === me()) turn.textContent = t("attika.your_turn");
-  else turn.textContent = t("attika.turn_of", { name: names()[game.turn] ?? "" });
-  turn.classList.toggle("mine", game.turn === me() && game.phase !== "over");
-  const prompt = el("span", "at-prompt", promptText());
-  prompt.dataset.testid = "prompt";
-  const supply = el(
-    "span",
-    "at-supply hint",
-    t("attika.supply", { amphorae: game.supply.amphorae, deck: game.supply.deck, discard: game.supply.discard, pieces: game.supply.pieces }),
-  );
-  supply.dataset.testid = "supply";
-  header.append(turn, prompt, supply);
+  const args = { game: S.game, me: me(), canMove: S.ctx.canMove, names: names() };
+  S.parts.header.replaceChildren(...headerRow(args));
 }
 
 function drawLog() {
   const game = S.game;
   const fresh = mergeEvents(S.log, game.log, names());
   if (!fresh.length) return;
-  const last = fresh.filter((e) => eventText(e, names()));
+  // The announcement tells the latest move only (a burst of patches brings several).
+  const latest = Math.max(...fresh.map((e) => e.n));
+  const last = fresh.filter((e) => e.n === latest && eventText(e, names()));
   if (last.length) {
     S.parts.announce.textContent = last.map((e) => eventText(e, names())).join(" · ");
     S.parts.announce.classList.remove("other");
@@ -459,94 +338,34 @@ function drawDynamic() {
 }
 
 function drawPlaceBar() {
-  const bar = S.parts.placeBar;
-  bar.replaceChildren();
-  if (S.ctx.error) {
-    const refused = el("p", "at-refused", S.ctx.error);
-    refused.setAttribute("role", "alert");
-    refused.dataset.testid = "refused";
-    bar.append(refused);
-  }
   const game = S.game;
-  if (game.piece && S.moves.places.length) {
-    const info = el("div", "at-piece-info");
-    info.append(pieceCard(game.piece, S.rot, rotate), el("span", "", t("attika.piece_hint", { id: game.piece.id })));
-    const buttons = el("div", "at-place-buttons");
-    buttons.append(
-      button(`⟳ ${t("attika.rotate")}`, () => rotatePiece(1), { cls: "at-secondary", testid: "rotate", title: t("attika.rotate_hint") }),
-      button(`✓ ${t("attika.place")}`, placePiece, { cls: "at-confirm", testid: "place-piece" }),
-    );
-    bar.append(info, buttons, el("p", "hint", t("attika.piece_keys")));
-  } else if (game.piece) {
-    bar.append(el("p", "hint", t("attika.piece_other", { name: names()[game.turn] ?? "", id: game.piece.id })));
-  } else if (S.chosen) {
-    bar.append(
-      paymentPanel({
-        move: S.chosen,
-        hand: game.hand,
-        extra: S.extra,
-        onExtra: changeExtra,
-        onConfirm: confirmBuild,
-        onCancel: cancel,
-      }),
-    );
-  } else if (spotMoves().length) {
-    bar.append(el("p", "hint", t("attika.spot_hint")));
-  }
+  S.parts.placeBar.replaceChildren(
+    ...placeBar({
+      error: S.ctx.error,
+      game,
+      placing: S.moves.places.length > 0,
+      rot: S.rot,
+      names: names(),
+      selecting: spotMoves().length > 0,
+      payment: S.chosen
+        ? { move: S.chosen, hand: game.hand, extra: S.extra, onExtra: changeExtra, onConfirm: confirmBuild, onCancel: cancel }
+        : null,
+      onRotate: () => rotatePiece(1),
+      onPlace: placePiece,
+    }),
+  );
 }
 
 function drawSide() {
-  const side = S.parts.side;
   const game = S.game;
   const seat = me();
   const sections = [];
   if (seat !== null && game.phase !== "over") {
-    const player = game.players[seat];
-    const mine = el("section", "at-mine");
-    mine.append(el("h3", "", t("attika.your_city", { city: t(`attika.city.${player.city}`) })));
-    if (game.pending && game.pending.seat === seat) {
-      const info = game.catalog.buildings.find((b) => b.id === game.pending.building);
-      const box = el("div", "at-pending");
-      box.append(el("p", "at-label", t("attika.drawn")));
-      const count = S.moves.pending.length;
-      box.append(buildingCard(info, { spots: { count, free: S.moves.pending.filter((m) => m.cost.free).length }, testid: "pending", selected: true }));
-      if (S.moves.reserve) {
-        box.append(button(t("attika.to_reserve"), () => send(S.moves.reserve), { cls: "at-secondary", testid: "reserve-pending" }));
-      }
-      mine.append(box);
-    }
-    mine.append(el("p", "at-label", t("attika.your_stacks")), stacksRow({ player, draws: S.moves.draws, onDraw: send }));
-    mine.append(el("p", "at-label", t("attika.your_reserve")));
-    const reserve = el("div", "at-reserve");
-    reserve.dataset.testid = "reserve";
-    for (const id of player.reserve) {
-      const info = game.catalog.buildings.find((b) => b.id === id);
-      // Twins (Towers, Ships, Roads) are offered once, under the first in the reserve.
-      const key = S.moves.builds.has(id) ? id : [...S.moves.builds.keys()].find((k) => baseId(k) === baseId(id)) ?? id;
-      const moves = S.moves.builds.get(key) || [];
-      reserve.append(
-        buildingCard(info, {
-          spots: S.ctx.canMove ? { count: moves.length, free: moves.filter((m) => m.cost.free).length } : null,
-          selected: S.selected === key,
-          onPick: () => pickBuilding(key),
-          testid: `reserve-${id}`,
-        }),
-      );
-    }
-    if (!player.reserve.length) reserve.append(el("p", "hint", t("attika.reserve_empty")));
-    mine.append(reserve);
-    mine.append(el("p", "at-label", t("attika.your_hand")), handRow(game.hand));
-    const actions = el("div", "at-actions");
-    if (S.moves.end) {
-      actions.append(button(t("attika.end_turn", { cards: S.moves.end.cards }), () => send(S.moves.end), { testid: "end-turn" }));
-    }
-    if (S.moves.take) actions.append(button(t("attika.take_card"), () => send(S.moves.take), { testid: "take-card" }));
-    if (S.moves.pass) actions.append(button(t("attika.pass"), () => send(S.moves.pass), { cls: "at-secondary", testid: "pass" }));
-    if (actions.childElementCount) mine.append(actions);
-    sections.push(mine);
+    const args = { game, me: seat, offer: S.moves, canMove: S.ctx.canMove, selected: S.selected };
+    sections.push(minePanel({ ...args, onPick: pickBuilding, onSend: send }));
   }
   sections.push(playersPanel({ game, names: names(), me: seat, hintSeat: S.hintSeat ?? seat, onHint: showHint }));
-  side.replaceChildren(...sections);
+  S.parts.side.replaceChildren(...sections);
 }
 
 function showHint(seat) {
@@ -580,10 +399,6 @@ function drawAll() {
   if (focused) S.root.querySelector(focused)?.focus({ preventScroll: true });
 }
 
-function draw() {
-  drawAll();
-}
-
 export default {
   /** This board draws the final table itself (room.js then hides its generic one). */
   showsResult: true,
@@ -598,11 +413,21 @@ export default {
       }
       return;
     }
-    if (S.root !== element || !element.querySelector(".at-root")) build(element);
+    const fresh = S.root !== element || !element.querySelector(".at-root");
+    if (fresh) build(element);
     S.ctx = { ...ctx, seat: ctx.seat ?? null };
     S.game = game;
     if (isReplay()) S.log = new Map();
-    syncMoves();
-    drawAll();
+    // A burst of patches (a fast bot, a reconnect) is drawn once per frame.
+    if (fresh || isReplay()) {
+      syncMoves();
+      drawAll();
+    } else if (!S.frame) {
+      S.frame = requestAnimationFrame(() => {
+        S.frame = 0;
+        syncMoves();
+        drawAll();
+      });
+    }
   },
 };
