@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.games.attika.components import BUILDINGS, TYPES
@@ -236,6 +236,7 @@ def _brute_valid(owed: tuple[int, ...], owed_any: int, pay: tuple[int, ...]) -> 
 counts = st.tuples(*(st.integers(0, 3) for _ in TYPES))
 
 
+@settings(deadline=None)  # no wall-clock limits in tests (a loaded CI machine)
 @given(counts, st.integers(0, 3), counts, counts)
 def test_payment_valid_matches_brute_force(owed, owed_any, hand, pay) -> None:
     named = lambda c: dict(zip(TYPES, c, strict=True))  # noqa: E731
@@ -245,6 +246,7 @@ def test_payment_valid_matches_brute_force(owed, owed_any, hand, pay) -> None:
     assert payment_valid(named(owed), owed_any, named(hand), named(pay)) is expected
 
 
+@settings(deadline=None, max_examples=60)
 @given(counts, st.integers(0, 3), counts)
 def test_min_payment_cards_is_the_smallest_valid_payment(owed, owed_any, hand) -> None:
     named = lambda c: dict(zip(TYPES, c, strict=True))  # noqa: E731
