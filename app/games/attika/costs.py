@@ -91,8 +91,12 @@ def canonical_payment(due: Counts, due_any: int, hand: Counts) -> tuple[Counts, 
     jokers = sum(due) - sum(matched)
     rest = [h - m for h, m in zip(hand, matched, strict=True)]
     pay = list(matched)
+    types = range(1, len(rest))
     for _ in range(2 * jokers + due_any):
-        best = max(range(len(rest)), key=lambda t: (rest[t], -t))
+        best = 0
+        for t in types:
+            if rest[t] > rest[best]:
+                best = t
         rest[best] -= 1
         pay[best] += 1
     return tuple(pay), matched, jokers

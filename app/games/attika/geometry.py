@@ -89,12 +89,21 @@ def decode(pieces: Sequence[Sequence[int]], shrines: Iterable[Sequence[int]]) ->
     index = {cell: i for i, cell in enumerate(cells)}
     shrine_cells = tuple((int(s[0]), int(s[1])) for s in shrines)
     shrine_at = {cell: i for i, cell in enumerate(shrine_cells)}
+    find = index.get
     nbr = []
     bits = []
     for q, r in cells:
-        around = neighbours(q, r)
-        nbr.append(tuple(index[n] for n in around if n in index))
-        bits.append(sum(1 << shrine_at[n] for n in around if n in shrine_at))
+        around = []
+        touch = 0
+        for dq, dr in NEIGHBOURS:
+            cell = (q + dq, r + dr)
+            j = find(cell)
+            if j is not None:
+                around.append(j)
+            elif cell in shrine_at:
+                touch |= 1 << shrine_at[cell]
+        nbr.append(tuple(around))
+        bits.append(touch)
     return Topology(
         cells=tuple(cells),
         sym=tuple(sym),
