@@ -67,8 +67,10 @@ class Topology:
         map (land and shrines); sorted (q, then r)."""
         if self._anchors is None:
             taken = set(self.cells) | set(self.shrine_cells)
-            ring1 = {n for c in taken for n in neighbours(*c)} - taken
-            ring2 = {n for c in ring1 for n in neighbours(*c)} - taken - ring1
+            ring1 = {(q + dq, r + dr) for q, r in taken for dq, dr in NEIGHBOURS} - taken
+            ring2 = {(q + dq, r + dr) for q, r in ring1 for dq, dr in NEIGHBOURS}
+            ring2 -= taken
+            ring2 -= ring1
             self._anchors = sorted(ring2)
             self._anchor_set = frozenset(ring2)
         return self._anchors

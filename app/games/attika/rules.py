@@ -20,6 +20,7 @@ from app.games.attika.position import position
 from app.games.interface import Move, Result, State
 
 _FAR = 1 << 20
+_ROTATIONS = tuple(range(6))
 
 
 def to_act(state: State) -> set[int]:
@@ -72,7 +73,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         return [
             {"type": "place_piece", "q": q, "r": r, "rot": rot, "piece": piece}
             for q, r in anchors
-            for rot in range(6)
+            for rot in _ROTATIONS
         ]
     amphora = turn["phase"] == "amphora"
     option = turn["option"]
