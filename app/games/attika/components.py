@@ -140,6 +140,16 @@ def _canonical() -> tuple[int, ...]:
 
 
 CANONICAL: tuple[int, ...] = _canonical()
+#: per building, the first building with the same cost (specific, any, road or not): the
+#: map part of a cost depends on nothing else
+SAME_COST: tuple[int, ...] = tuple(
+    next(
+        o.index
+        for o in BUILDINGS
+        if (o.cost, o.cost_any, o.is_road) == (b.cost, b.cost_any, b.is_road)
+    )
+    for b in BUILDINGS
+)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.attika.components import BUILDINGS, FREE_MASK, SURCHARGE_PER_COLONY, TYPES
+from app.games.attika.components import (
+    BUILDINGS,
+    FREE_MASK,
+    SAME_COST,
+    SURCHARGE_PER_COLONY,
+    TYPES,
+)
 from app.games.attika.costs import canonical_payment, cost_of, min_cards
 from app.games.attika.position import Position, unpack
 from app.games.interface import MalformedMove, Move
@@ -182,6 +188,7 @@ def build_moves(
     groups = [(code << 5, new << 40 | tail, lands) for (code, new), lands in pos.groups().items()]
     cached = _CLAIMS.get
     due_class = _DUE_CLASS.get
+    payable: dict[int, list[tuple[dict[str, Any], list[int]]]] = {}
     for b in buildings:
         head: dict[str, Any] = {"type": kind, "building": BUILDINGS[b].id}
         if amphora:
@@ -195,16 +202,22 @@ def build_moves(
                 move = template.copy()
                 move["q"], move["r"] = cells[land]
                 append(move)
-        for shifted, new_tail, lands in groups:
-            cid = due_class(shifted | b)
-            if cid is None:
-                cid = _due_class(b, shifted >> 5)
-            key = cid << 41 | new_tail
-            found = cached(key, _MISSING)
-            if found is _MISSING:
-                found = _class_claims(key, cid, new_tail >> 40, surcharge, hand)
-            if found is None:
-                continue
+        # The groups a cost can be paid on are the same for buildings of equal cost.
+        same = SAME_COST[b]
+        rows = payable.get(same)
+        if rows is None:
+            rows = payable[same] = []
+            for shifted, new_tail, lands in groups:
+                cid = due_class(shifted | same)
+                if cid is None:
+                    cid = _due_class(same, shifted >> 5)
+                key = cid << 41 | new_tail
+                found = cached(key, _MISSING)
+                if found is _MISSING:
+                    found = _class_claims(key, cid, new_tail >> 40, surcharge, hand)
+                if found is not None:
+                    rows.append((found, lands))
+        for found, lands in rows:
             template = {**head, **found}
             for land in lands:
                 if land not in free:

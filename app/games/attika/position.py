@@ -28,9 +28,15 @@ _BITS = 3
 _TYPE_BIT: tuple[int, ...] = tuple(1 << (_BITS * t) for t in range(len(TYPES)))
 
 
+_UNPACKED: dict[int, Counts] = {}
+
+
 def unpack(code: int) -> Counts:
-    """Symbol counts per type code from a packed visible-symbol code."""
-    return tuple((code >> (_BITS * t)) & 7 for t in range(len(TYPES)))
+    """Symbol counts per type code from a packed visible-symbol code (memoised)."""
+    counts = _UNPACKED.get(code)
+    if counts is None:
+        counts = _UNPACKED[code] = tuple((code >> (_BITS * t)) & 7 for t in range(len(TYPES)))
+    return counts
 
 
 @dataclass
