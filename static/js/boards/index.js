@@ -2,6 +2,7 @@
 const boards = {
   akropolis: () => import("./akropolis.js"),
   agorapolis: () => import("./agorapolis.js"),
+  attika: () => import("./attika.js"),
 };
 
 export async function loadBoard(gameId) {
