@@ -14,7 +14,12 @@ from typing import Any, cast
 from app.games.interface import Game, Move, State
 
 # One line per game module. A game lands here once its conformance suite passes.
-GAME_MODULES: tuple[str, ...] = ("app.games.race", "app.games.akropolis", "app.games.agorapolis")
+GAME_MODULES: tuple[str, ...] = (
+    "app.games.race",
+    "app.games.akropolis",
+    "app.games.agorapolis",
+    "app.games.akrotiri",
+)
 
 
 class UnknownGame(KeyError):
