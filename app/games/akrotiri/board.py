@@ -269,6 +269,12 @@ class Board:
 
     def free_cells(self) -> list[Cell]:
         """Empty cells sharing a side with a placed tile or the start board (spec §4.1)."""
+        found = self.memo.get("free_cells")
+        if found is None:
+            found = self.memo["free_cells"] = self._free_cells()
+        return found
+
+    def _free_cells(self) -> list[Cell]:
         cells = self.cells
         seen: set[Cell] = set()
         out: list[Cell] = []

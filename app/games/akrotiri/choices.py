@@ -68,10 +68,12 @@ def action_moves(state: State, seat: int) -> list[Move]:
         keys, island_of = board.port_keys, islands.of_port
         found = reachable(mover(board, closed), start, not cargo, state["pending_free"], actions)
         for _port, (cost, chain) in sorted(found.items()):
-            legs, here = [], start
+            here = island_of[start]
+            legs = []
             for port in chain:
-                legs.append(["land" if island_of[port] == island_of[here] else "sea", keys[port]])
-                here = port
+                there = island_of[port]
+                legs.append(["land" if there == here else "sea", keys[port]])
+                here = there
             moves.append({"type": "move", "legs": legs, "cost": cost})
     island = islands.of_port[start]
     if actions and len(cargo) < BOAT_CAPACITY:

@@ -40,7 +40,8 @@ class Mover:
         "near_o",
         "via_o",
         "o_bit",
-        "_targets",
+        "free_to",
+        "paid_to",
     )
 
     def __init__(self, board: Board, closed: int | None) -> None:
@@ -60,16 +61,19 @@ class Mover:
             self.o_bit = 1 << closed
             for comp in self.near_o:
                 self.via_o |= channels.bits[comp]
-        self._targets: list[tuple[int, int] | None] = [None] * len(board.port_keys)
+        #: per port: the ports one leg reaches at no surcharge, and at a surcharge of 1
+        self.free_to: list[int] = []
+        self.paid_to: list[int] = []
+        for port in range(len(board.port_keys)):
+            free, paid = self._targets(port)
+            self.free_to.append(free)
+            self.paid_to.append(paid)
 
     def targets(self, port: int) -> tuple[int, int]:
         """Ports one leg from ``port`` reaches at no surcharge, and at a surcharge of 1."""
-        found = self._targets[port]
-        if found is None:
-            found = self._targets[port] = self._compute_targets(port)
-        return found
+        return self.free_to[port], self.paid_to[port]
 
-    def _compute_targets(self, port: int) -> tuple[int, int]:
+    def _targets(self, port: int) -> tuple[int, int]:
         island = self.island_bits[port]
         land = island & ~(1 << port)
         if port == self.closed:  # leaving the other boat's port: the junction costs 1
@@ -179,34 +183,35 @@ def move_cost(
     return legs_cost(mover(board, closed), start, parsed, bool(boat_empty), False)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def reachable(
     move: Mover, start: int, empty: bool, free: bool, budget: int
-) -> dict[int, tuple[int, list[int]]]:
+) -> dict[int, tuple[int, tuple[int, ...]]]:
     """Cheapest movement to every port within ``budget`` actions: port -> (cost, ports).
 
-    A breadth-first search by number of legs, once without passing the other boat's port
-    and once passing it (the surcharge never needs to be paid twice: a second pass closes
-    a loop that can be cut). Ties prefer a movement that keeps a paid-for leg, then fewer
-    legs. ``ports`` lists the port reached by each leg.
+    Memoised on the board. A breadth-first search by number of legs, once without
+    passing the other boat's port and once passing it (the surcharge never needs to be
+    paid twice: a second pass closes a loop that can be cut). Ties prefer a movement that
+    keeps a paid-for leg, then fewer legs. ``ports`` lists the port reached by each leg.
     """
+    key = ("reach", move.closed, start, empty, free, budget)
+    found = move.board.memo.get(key)
+    if found is None:
+        found = move.board.memo[key] = _search(move, start, empty, free, budget)
+    return found
+
+
+def _search(
+    move: Mover, start: int, empty: bool, free: bool, budget: int
+) -> dict[int, tuple[int, tuple[int, ...]]]:
     max_legs = budget if not empty else 2 * budget + (1 if free else 0)
-    start_bit = 1 << start
-    seen0, seen1 = start_bit, start_bit  # reached without / with the surcharge
+    seen0 = seen1 = 1 << start  # reached without / with the surcharge
     # chains[tier][port]: the ports of the shortest movement reaching ``port`` in that tier
-    chains: list[dict[int, list[int]]] = [{start: []}, {}]
+    chain0: dict[int, tuple[int, ...]] = {start: ()}
+    chain1: dict[int, tuple[int, ...]] = {}
     front0: list[int] = [start]
     front1: list[int] = []
-    targets = move.targets
-    best: dict[int, tuple[int, list[int]]] = {}
+    free_to, paid_to = move.free_to, move.paid_to
+    best: dict[int, tuple[int, tuple[int, ...]]] = {}
     closed = move.closed
     for n in range(1, max_legs + 1):
         cost = base_cost(n, empty, free)
@@ -214,36 +219,33 @@ def reachable(
             break
         keeps = pending_after(n, empty, free)
         new0 = 0
-        chain0, chain1 = chains
         for port in front0:
-            fresh = targets(port)[0] & ~seen0 & ~new0
+            fresh = free_to[port] & ~seen0 & ~new0
             if fresh:
                 new0 |= fresh
                 base = chain0[port]
-                for v in _bits(fresh):
-                    chain0[v] = [*base, v]
+                while fresh:
+                    low = fresh & -fresh
+                    chain0[low.bit_length() - 1] = (*base, low.bit_length() - 1)
+                    fresh ^= low
         new1 = 0
         if cost + 1 <= budget:
             blocked = seen1 | seen0 | new0
-            for port in front0:
-                fresh = targets(port)[1] & ~blocked & ~new1
-                if fresh:
-                    new1 |= fresh
-                    base = chain0[port]
-                    for v in _bits(fresh):
-                        chain1[v] = [*base, v]
-            for port in front1:
-                fresh = targets(port)[0] & ~blocked & ~new1
-                if fresh:
-                    new1 |= fresh
-                    base = chain1[port]
-                    for v in _bits(fresh):
-                        chain1[v] = [*base, v]
+            for tier, front, table in ((0, front0, paid_to), (1, front1, free_to)):
+                chains = chain1 if tier else chain0
+                for port in front:
+                    fresh = table[port] & ~blocked & ~new1
+                    if fresh:
+                        new1 |= fresh
+                        base = chains[port]
+                        while fresh:
+                            low = fresh & -fresh
+                            chain1[low.bit_length() - 1] = (*base, low.bit_length() - 1)
+                            fresh ^= low
         seen0 |= new0
         seen1 |= new1
         front0, front1 = _bits(new0), _bits(new1)
-        for tier, front, chain in ((0, front0, chain0), (1, front1, chain1)):
-            total = cost + tier
+        for total, front, chains in ((cost, front0, chain0), (cost + 1, front1, chain1)):
             for v in front:
                 if v == closed:
                     continue
@@ -255,7 +257,16 @@ def reachable(
                     or total < old[0]
                     or (total == old[0] and keeps and not pending_after(len(old[1]), empty, free))
                 ):
-                    best[v] = (total, chain[v])
+                    best[v] = (total, chains[v])
         if not front0 and not front1:
             break
     return best
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
