@@ -9,9 +9,10 @@ with what it has seen:
 * each plan deck with the opponent's plan cards of that difficulty (their number per
   difficulty is public, the decks' backs differ);
 * the objective deck with the opponent's hidden objectives and the pair it is choosing
-  from; the objectives ``seat`` itself put under the deck stay where it knows they are,
-  and the positions of the opponent's own returned cards are kept (their order in the
-  deck is public knowledge, their identity is not);
+  from (once the game is over every held objective is public and kept); the objectives
+  ``seat`` itself put under the deck stay where it knows they are, and the positions of
+  the opponent's own returned cards are kept (their order in the deck is public
+  knowledge, their identity is not);
 * the state's PRNG, reseeded from ``rng``.
 
 Every pool is sorted before it is shuffled, and the opponent's hidden lists are rebuilt
