@@ -167,14 +167,14 @@ def keen_choice(game: dict[str, Any], moves: list[dict[str, Any]], rng: random.R
     }
     cargo = game["boats"][game["you"]]["cargo"]
     sails = by.get("move", [])
-    home = [m for m in sails if m["legs"][-1][1] in ("THERA:T1", "THERA:T2")]
+    home = [m for m in sails if m["to"] in ("THERA:T1", "THERA:T2")]
     if (len(cargo) == 3 or (cargo and not goals)) and home:
         return min(home, key=lambda m: m["cost"])
     if "load" in by and len(cargo) < 3:
         return max(by["load"], key=lambda m: len(m["colours"]))
     if not goals:
         goals = {islands.of_piece[board.piece_index[p]] for p in game["cubes"]} - {islands.thera}
-    useful = [m for m in sails if islands.of_port[board.port_index[m["legs"][-1][1]]] in goals]
+    useful = [m for m in sails if islands.of_port[board.port_index[m["to"]]] in goals]
     if useful and game["actions"]:
         return min(useful, key=lambda m: m["cost"])
     return by["end_turn"][0]

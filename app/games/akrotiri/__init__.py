@@ -26,10 +26,12 @@ Decisions taken here where the spec leaves a choice open:
   cube is the separate move ``place_resources``, skipped when impossible (D6, D7).
   Cubes are kept per piece: ``load`` takes them from the island's pieces in a fixed
   order, ``unload`` puts them on the piece of the port.
-* **Movement moves.** ``legal_moves`` offers one movement per reachable port: the
-  cheapest, preferring one that keeps a paid-for leg of an empty boat, then fewer legs.
-  ``apply`` accepts any valid list of legs (the server picks the cheapest route for each
-  sea leg); a movement may end where it began, though none is offered. A paid-for second
+* **Movement moves.** ``legal_moves`` offers one movement per reachable port,
+  ``{"type": "move", "to": port, "cost": n}``: the cheapest, preferring one that keeps a
+  paid-for leg of an empty boat, then fewer legs (``apply`` finds the same legs again and
+  logs them; listing the legs of ~25 destinations per position would triple the cost of
+  ``legal_moves``). ``apply`` also accepts any valid explicit ``legs`` (the server picks the
+  cheapest route for each sea leg; a movement may then end where it began). A paid-for second
   leg (``pending_free``) survives only into the next ``move``: any other move, free
   actions included, clears it.
 * **Cubes as multisets.** ``load``, ``unload`` and ``sell`` name colours; a sale pays the

@@ -12,7 +12,7 @@ from app.games.akrotiri.board import Board, board_of
 from app.games.akrotiri.components import BOAT_CAPACITY, PLAN_PRICES, PLANS, TEMPLES, TILES
 from app.games.akrotiri.geometry import Quarter
 from app.games.akrotiri.market import sell as market_sell
-from app.games.akrotiri.movement import legs_cost, mover, parse_legs, pending_after
+from app.games.akrotiri.movement import legs_cost, mover, parse_legs, pending_after, reachable
 from app.games.akrotiri.plans import proven_on
 from app.games.akrotiri.turn import log_event, objective_bonus, reshuffle
 from app.games.interface import IllegalMove, State
@@ -43,14 +43,32 @@ def at_thera(state: State, board: Board, seat: int) -> bool:
     return island_of_boat(state, board, seat) == board.islands().thera
 
 
-def move(new: State, seat: int, legs: object, claims: Claims) -> None:
+def move(new: State, seat: int, to: str | None, legs: object, claims: Claims) -> None:
+    """A movement to port ``to`` by the cheapest legs (as ``legal_moves`` offers it), or
+    along explicit ``legs``."""
     board = board_of(new["placements"])
     start = boat_port(new, board, seat)
     closed = boat_port(new, board, 1 - seat)
-    parsed = parse_legs(board, legs)
     boat = new["boats"][seat]
     empty = not boat["cargo"]
-    cost = legs_cost(mover(board, closed), start, parsed, empty, new["pending_free"])
+    boats = mover(board, closed)
+    if to is not None:
+        end = board.port(to)
+        if end == start:
+            raise IllegalMove("a move must go to another port")
+        if end == closed:
+            raise IllegalMove("a boat may not stop on the port where the other boat is docked")
+        found = reachable(boats, start, empty, new["pending_free"], new["actions"])
+        if end not in found:
+            raise IllegalMove(f"{to} cannot be reached with {new['actions']} action(s) left")
+        islands = board.islands().of_port
+        parsed, here = [], start
+        for port in found[end][1]:
+            parsed.append(("land" if islands[port] == islands[here] else "sea", port))
+            here = port
+    else:
+        parsed = parse_legs(board, legs)
+    cost = legs_cost(boats, start, parsed, empty, new["pending_free"])
     _check_claim(claims, "cost", cost)
     spend(new, cost)
     new["pending_free"] = pending_after(len(parsed), empty, new["pending_free"])

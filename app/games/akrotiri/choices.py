@@ -1,6 +1,7 @@
 """Legal moves of the action step, in the JSON form ``apply`` accepts (spec §4.3, §5).
 
-* ``move``: one movement per reachable port, the cheapest (``legs`` and its ``cost``);
+* ``move``: one movement per reachable port, the cheapest: ``{"to": port, "cost": n}``
+  (``apply`` finds the same legs again; it also takes explicit ``legs``);
 * ``load`` / ``unload`` / ``sell``: every non-empty multiset of colours (``sell`` with the
   ``gain`` it would pay); ``buy_plans``: every multiset of 1–3 decks that can be paid
   and drawn (with its ``price``); ``oracle``: each terrain; ``excavate``: every (plan
@@ -65,16 +66,11 @@ def action_moves(state: State, seat: int) -> list[Move]:
     closed = board.port_index[state["boats"][1 - seat]["at"]]
     moves: list[Move] = []
     if actions or state["pending_free"]:
-        keys, island_of = board.port_keys, islands.of_port
+        keys = board.port_keys
         found = reachable(mover(board, closed), start, not cargo, state["pending_free"], actions)
-        for _port, (cost, chain) in sorted(found.items()):
-            here = island_of[start]
-            legs = []
-            for port in chain:
-                there = island_of[port]
-                legs.append(["land" if there == here else "sea", keys[port]])
-                here = there
-            moves.append({"type": "move", "legs": legs, "cost": cost})
+        moves.extend(
+            {"type": "move", "to": keys[port], "cost": found[port][0]} for port in sorted(found)
+        )
     island = islands.of_port[start]
     if actions and len(cargo) < BOAT_CAPACITY:
         on_island = _counts(island_cubes(state, board, island))

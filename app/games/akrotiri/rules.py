@@ -7,7 +7,8 @@ A move is ``{"type": t, ...}``; the types allowed depend on ``state["phase"]``:
 ``resources``  ``place_resources`` ``{"piece": "T05:b", "colour": "green"}``
 ``objective``  ``keep_objective`` ``{"card": "G04"}``
 ``pick``       ``pick_objective`` ``{"card": "G04"}`` (Strategist offer)
-``actions``    ``move`` ``{"legs": [...], "cost"?}``, ``load`` / ``unload``
+``actions``    ``move`` ``{"to": port, "cost"?}`` or ``{"legs": [...]}``,
+               ``load`` / ``unload``
                ``{"colours": [...]}``, ``sell`` ``{"colours", "gain"?}``,
                ``buy_plans`` ``{"decks": [...], "price"?}``, ``oracle``
                ``{"terrain"}``, ``excavate`` ``{"card", "quarter": [qx, qy]}``,
@@ -34,7 +35,7 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "place_resources": (("piece", "colour"), ()),
     "keep_objective": (("card",), ()),
     "pick_objective": (("card",), ()),
-    "move": (("legs",), ("cost",)),
+    "move": ((), ("to", "legs", "cost")),
     "load": (("colours",), ()),
     "unload": (("colours",), ()),
     "sell": (("colours",), ("gain",)),
@@ -120,7 +121,8 @@ def _parse(move: Any) -> tuple[str, dict[str, Any]]:
     missing = [key for key in required if key not in move]
     if missing:
         raise MalformedMove(f"{kind} needs {', '.join(missing)}")
-    args: dict[str, Any] = {"claims": {k: _int(move[k], k) for k in optional if k in move}}
+    claim_keys = [k for k in optional if k in move and k not in ("to", "legs")]
+    args: dict[str, Any] = {"claims": {k: _int(move[k], k) for k in claim_keys}}
     if kind == "place_tile":
         args["cell"] = _pair(move["cell"], "cell")
         args["rot"] = _int(move["rot"], "rot")
@@ -145,7 +147,11 @@ def _parse(move: Any) -> tuple[str, dict[str, Any]]:
             raise MalformedMove(f"terrain must be one of {', '.join(TERRAINS)}")
         args["terrain"] = move["terrain"]
     elif kind == "move":
-        args["legs"] = move["legs"]
+        if ("to" in move) == ("legs" in move):
+            raise MalformedMove('a move names its destination "to" or lists its "legs"')
+        if "to" in move and not isinstance(move["to"], str):
+            raise MalformedMove("to must be a port key")
+        args["to"], args["legs"] = move.get("to"), move.get("legs")
     return kind, args
 
 
@@ -172,7 +178,7 @@ def apply(state: State, seat: int, move: Move) -> State:
     elif kind == "pick_objective":
         turn.pick_objective(new, seat, args["card"])
     elif kind == "move":
-        actions.move(new, seat, args["legs"], claims)
+        actions.move(new, seat, args["to"], args["legs"], claims)
     elif kind == "load":
         actions.load(new, seat, args["colours"])
     elif kind == "unload":

@@ -183,7 +183,7 @@ function onTap(hit) {
     S.piece = hit.piece;
     draw();
   } else if (hit.hit === "port") {
-    const move = movesOf(moves, "move").find((m) => m.legs[m.legs.length - 1][1] === hit.port);
+    const move = movesOf(moves, "move").find((m) => m.to === hit.port);
     if (move) send(move);
   } else if (hit.hit === "quarter") {
     const quarter = [Number(hit.qx), Number(hit.qy)];
@@ -289,10 +289,7 @@ function drawMap() {
     overlay.pieces = pieces;
     overlay.selectedPiece = S.piece;
   } else if (game.phase === "actions") {
-    overlay.ports = movesOf(moves, "move").map((m) => {
-      const port = m.legs[m.legs.length - 1][1];
-      return { port, cost: m.cost, testid: `port-${port}` };
-    });
+    overlay.ports = movesOf(moves, "move").map((m) => ({ port: m.to, cost: m.cost, testid: `port-${m.to}` }));
     const digs = movesOf(moves, "excavate").filter((m) => !S.plan || m.card === S.plan);
     const byQuarter = new Map();
     for (const move of digs) byQuarter.set(move.quarter.join(","), move);

@@ -77,7 +77,7 @@ def keen_move(
     cargo = state["boats"][seat]["cargo"]
     if not goals or len(cargo) == 3:
         if cargo and "move" in by_type:
-            home = [m for m in by_type["move"] if m["legs"][-1][1] in ("THERA:T1", "THERA:T2")]
+            home = [m for m in by_type["move"] if m["to"] in ("THERA:T1", "THERA:T2")]
             if home:
                 return min(home, key=lambda m: m["cost"])
         if "load" in by_type:
@@ -85,11 +85,7 @@ def keen_move(
         with_cubes = {islands.of_piece[board.piece_index[k]] for k in state["cubes"]}
         goals = with_cubes - {islands.thera}
     if "move" in by_type:
-        useful = [
-            m
-            for m in by_type["move"]
-            if islands.of_port[board.port_index[m["legs"][-1][1]]] in goals
-        ]
+        useful = [m for m in by_type["move"] if islands.of_port[board.port_index[m["to"]]] in goals]
         if useful:
             return min(useful, key=lambda m: m["cost"])
     return rng.choice(moves)

@@ -97,4 +97,4 @@ def moves_of(state: dict[str, Any], kind: str, seat: int | None = None) -> list[
 
 def destinations(state: dict[str, Any]) -> dict[str, int]:
     """Reachable port -> cost, from the ``move`` legal moves."""
-    return {m["legs"][-1][1]: m["cost"] for m in moves_of(state, "move")}
+    return {m["to"]: m["cost"] for m in moves_of(state, "move")}

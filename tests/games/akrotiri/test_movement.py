@@ -167,3 +167,23 @@ def test_search_matches_an_exhaustive_one(seed: int) -> None:
                     here = p
                 assert legs_cost(move, boats[seat], legs, empty, free) == cost
                 assert chain[-1] == port
+
+
+def test_a_move_names_its_port_or_lists_its_legs() -> None:
+    state = game(MAP, cargo=(["blue"], []), actions=3)
+    offered = {m["to"]: m for m in moves_of(state, "move")}
+    assert offered["THERA:pNW"] == {"type": "move", "to": "THERA:pNW", "cost": 3}
+    after = play(state, 0, offered["THERA:pNW"])
+    assert after["boats"][0]["at"] == "THERA:pNW" and after["actions"] == 0
+    assert after["log"][-1]["legs"] == [["land", "THERA:T2"], ["sea", "THERA:pNW"]]
+    same = play(state, 0, {"type": "move", "legs": [["land", "THERA:T2"], ["sea", "THERA:pNW"]]})
+    assert same == after
+    short = game(MAP, cargo=(["blue"], []), actions=2)
+    with pytest.raises(IllegalMove, match="cannot be reached with 2 action"):
+        play(short, 0, {"type": "move", "to": "THERA:pNW"})
+    with pytest.raises(IllegalMove, match="may not stop"):
+        play(short, 0, {"type": "move", "to": "THERA:T2"})
+    with pytest.raises(MalformedMove):
+        play(short, 0, {"type": "move", "to": "T01:a1", "legs": [["sea", "T01:a1"]]})
+    with pytest.raises(MalformedMove):
+        play(short, 0, {"type": "move"})

@@ -113,9 +113,9 @@ function actionStep(ui, moves, game) {
   if (sails.length) {
     const list = el("div", "akr-sail-list");
     for (const move of sails) {
-      const to = move.legs[move.legs.length - 1][1];
-      const legs = move.legs.map(([kind]) => t(`akrotiri.leg.${kind}`)).join(" + ");
-      list.append(button(`${portName(to)} · ${actionsText(move.cost)}`, () => ui.send(move), { cls: "akr-sail", aria: `${t("akrotiri.sail_to", { port: portName(to) })}: ${legs}, ${actionsText(move.cost)}`, testid: `sail-${to}` }));
+      const label = `${portName(move.to)} · ${actionsText(move.cost)}`;
+      const aria = `${t("akrotiri.sail_to", { port: portName(move.to) })}, ${actionsText(move.cost)}`;
+      list.append(button(label, () => ui.send(move), { cls: "akr-sail", aria, testid: `sail-${move.to}` }));
     }
     const details = el("details", "akr-sails");
     details.open = ui.sailsOpen;
