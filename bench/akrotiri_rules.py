@@ -30,7 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.games import akrotiri  # noqa: E402
-from app.games.akrotiri import board as boards  # noqa: E402
+from app.games.akrotiri import cache as boards  # noqa: E402
 
 RULE_SETS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("default", {}),

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from app.games.akrotiri.board import Board, board_of
+from app.games.akrotiri.board import Board
+from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.components import BOAT_CAPACITY, PLAN_PRICES, PLANS, TEMPLES, TILES
 from app.games.akrotiri.geometry import Quarter
 from app.games.akrotiri.market import sell as market_sell

@@ -16,7 +16,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from app.games.akrotiri.actions import at_thera, excavation_site, island_cubes
-from app.games.akrotiri.board import board_of
+from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.components import (
     BOAT_CAPACITY,
     COLOURS,

@@ -30,7 +30,7 @@ result itself.
 from __future__ import annotations
 
 from app.games.akrotiri.actions import temple_islands
-from app.games.akrotiri.board import board_of
+from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.components import DIFFICULTIES, DRACHMAS_PER_POINT, PLANS, TEMPLES
 from app.games.akrotiri.market import price
 from app.games.akrotiri.objectives import points_on

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from app.games.akrotiri.board import Board, map_board
+from app.games.akrotiri.board import Board
+from app.games.akrotiri.cache import map_board
 from app.games.interface import IllegalMove, MalformedMove
 
 KINDS = ("sea", "land")

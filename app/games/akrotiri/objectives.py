@@ -12,7 +12,8 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from app.games.akrotiri.board import Board, map_board
+from app.games.akrotiri.board import Board
+from app.games.akrotiri.cache import map_board
 from app.games.akrotiri.components import OBJECTIVES, objective_rule
 from app.games.akrotiri.geometry import THERA_PORTS, Quarter
 from app.games.interface import IllegalMove

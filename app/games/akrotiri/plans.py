@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from app.games.akrotiri.board import Board, map_board
+from app.games.akrotiri.board import Board
+from app.games.akrotiri.cache import map_board
 from app.games.akrotiri.components import PLANS, TERRAINS
 from app.games.akrotiri.geometry import Quarter
 from app.games.interface import IllegalMove, MalformedMove

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.akrotiri import actions, turn
-from app.games.akrotiri.board import board_of
+from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.choices import action_moves
 from app.games.akrotiri.components import COLOURS, DIFFICULTIES, TERRAINS
 from app.games.interface import IllegalMove, MalformedMove, Move, NotYourTurn, State

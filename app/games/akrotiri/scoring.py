@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.akrotiri.board import board_of
+from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.components import DRACHMAS_PER_POINT, PLANS
 from app.games.akrotiri.objectives import points_on
 from app.games.interface import Result, State

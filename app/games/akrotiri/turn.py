@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.akrotiri.board import Board, board_of
+from app.games.akrotiri.board import Board
+from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.components import ACTIONS_AFTER, COLOUR_OF, COLOURS, STALL_ROUNDS
 from app.games.akrotiri.geometry import Cell, placed_tile
 from app.games.akrotiri.market import take

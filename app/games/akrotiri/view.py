@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.akrotiri.actions import excavation_site, temple_islands
-from app.games.akrotiri.board import board_of
+from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.components import (
     ACTIONS_AFTER,
     COLOURS,

@@ -6,8 +6,9 @@
 import { t } from "../i18n.js";
 import { actionPanel, movesOf } from "./akrotiri/controls.js";
 import { eventText } from "./akrotiri/log.js";
-import { MapView, tileThumb } from "./akrotiri/map.js";
-import { button, el, finalPanel, logPanel, marketPanel, objectiveCard, planCard, playerPanel } from "./akrotiri/panels.js";
+import { MapView } from "./akrotiri/map.js";
+import { button, el, finalPanel } from "./akrotiri/panels.js";
+import { handSection, headerLine, sideSections } from "./akrotiri/sections.js";
 import { useStylesheet } from "./stylesheet.js";
 
 const CSS_HREF = "/static/css/akrotiri.css";
@@ -255,25 +256,6 @@ function noteEvents(game) {
   }
 }
 
-function drawHeader() {
-  const game = S.game;
-  const header = S.parts.header;
-  header.replaceChildren();
-  const turn = el("span", "akr-turn");
-  turn.dataset.testid = "akr-turn";
-  if (game.finished) turn.textContent = t("akrotiri.finished");
-  else if (game.turn === S.ctx.seat) turn.textContent = t("akrotiri.your_turn");
-  else turn.textContent = t("akrotiri.turn_of", { name: names()[game.turn] ?? "" });
-  turn.classList.toggle("mine", game.turn === S.ctx.seat && !game.finished);
-  header.append(turn, el("span", "", game.setup ? t("akrotiri.setup") : t("akrotiri.round", { n: game.round })));
-  const pile = el("span", "", t("akrotiri.tiles_left", { n: game.pile }));
-  pile.dataset.testid = "pile";
-  header.append(pile, el("span", "", t("akrotiri.decks", { easy: game.decks.easy, medium: game.decks.medium, hard: game.decks.hard })));
-  if (game.options.strategist) header.append(el("span", "akr-variant", t("akrotiri.strategist")));
-  if (game.options.objectives === "en") header.append(el("span", "akr-variant", t("akrotiri.english_goals")));
-  if (game.tiles_out && !game.finished) header.append(el("span", "akr-stall", t("akrotiri.stall", { n: game.stall })));
-}
-
 function drawMap() {
   const game = S.game;
   const moves = myMoves();
@@ -302,68 +284,10 @@ function drawMap() {
   S.parts.mapTitle.textContent = flip() ? t("akrotiri.map_north") : t("akrotiri.map");
 }
 
-function drawHand() {
-  const game = S.game;
-  const slot = S.parts.hand;
-  slot.replaceChildren();
-  const me = S.ctx.seat !== null ? game.players[S.ctx.seat] : null;
-  if (!me) return;
-  const box = el("section", "akr-hand");
-  if (me.tile) {
-    const tile = el("div", "akr-hand-tile");
-    const rot = S.spot ? S.spot.rot : S.rot;
-    const thumb = tileThumb(me.tile, rot, flip());
-    thumb.setAttribute("aria-label", t("akrotiri.your_tile", { tile: me.tile }));
-    tile.append(thumb, el("span", "", t("akrotiri.your_tile", { tile: me.tile })));
-    box.append(tile);
-  }
-  const plans = el("div", "akr-plans");
-  plans.dataset.testid = "my-plans";
-  for (const card of me.plans || []) {
-    const where = card.proven_at.length ? t("akrotiri.proven_n", { n: card.proven_at.length }) : t("akrotiri.not_proven");
-    plans.append(planCard(card, { selected: S.plan === card.id, extra: where, onSelect: (c) => {
-      S.plan = S.plan === c.id ? null : c.id;
-      draw();
-    } }));
-  }
-  box.append(el("h3", "", t("akrotiri.my_plans", { n: (me.plans || []).length })), plans);
-  if ((me.plans || []).length) box.append(el("p", "hint", t("akrotiri.plans_hint")));
-  const goals = el("div", "akr-goals");
-  for (const card of me.objectives || []) goals.append(objectiveCard(card));
-  box.append(el("h3", "", t("akrotiri.my_objectives")), goals);
-  slot.append(box);
-}
-
-function drawSide() {
-  const game = S.game;
-  const side = [];
-  for (const player of game.players) {
-    side.push(playerPanel({ game, player, name: names()[player.seat], me: player.seat === S.ctx.seat, acting: player.seat === game.turn && !game.finished }));
-  }
-  side.push(marketPanel(game));
-  if (game.offer.length) {
-    const offer = el("section", "akr-offer");
-    offer.append(el("h3", "", t("akrotiri.offer")));
-    for (const card of game.offer) offer.append(objectiveCard(card));
-    side.push(offer);
-  }
-  if (game.finished) {
-    for (const player of game.players) {
-      if (player.seat === S.ctx.seat || !player.objectives) continue;
-      const goals = el("section", "akr-offer");
-      goals.append(el("h3", "", t("akrotiri.objectives_of", { name: names()[player.seat] })));
-      for (const card of player.objectives) goals.append(objectiveCard(card));
-      side.push(goals);
-    }
-  }
-  side.push(logPanel(game, names()));
-  S.parts.side.replaceChildren(...side);
-}
-
 function draw() {
   const focusKey = document.activeElement?.dataset?.testid;
   const game = S.game;
-  drawHeader();
+  S.parts.header.replaceChildren(...headerLine({ game, names: names(), seat: S.ctx.seat }));
   const result = S.ctx.view?.result;
   const finalKey = result ? JSON.stringify([result, names()]) : "";
   if (finalKey !== S.finalKey) {
@@ -394,8 +318,20 @@ function draw() {
     },
   };
   S.parts.actions.replaceChildren(actionPanel(ui));
-  drawHand();
-  drawSide();
+  S.parts.hand.replaceChildren(
+    ...handSection({
+      game,
+      seat: S.ctx.seat,
+      plan: S.plan,
+      rot: S.spot ? S.spot.rot : S.rot,
+      flip: flip(),
+      onPlan: (card) => {
+        S.plan = S.plan === card.id ? null : card.id;
+        draw();
+      },
+    }),
+  );
+  S.parts.side.replaceChildren(...sideSections({ game, names: names(), seat: S.ctx.seat }));
   if (focusKey) S.root.querySelector(`[data-testid="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
 }
 

@@ -36,7 +36,7 @@ from typing import Any
 import orjson
 
 from app.games import akrotiri
-from app.games.akrotiri.board import board_of
+from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.components import (
     COLOURS,
     CUBES_PER_COLOUR,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.akrotiri.board import board_for_key, board_of
+from app.games.akrotiri.cache import board_for_key, board_of
 from tests.games.akrotiri.helpers import at
 
 

@@ -84,3 +84,19 @@ def test_both_endings_are_fuzzed() -> None:
         fuzz_game(80_000 + i, option_mix(i), keen=i < 2, deep=False)["end_reason"] for i in range(3)
     }
     assert ends == {"temples", "stall"}
+
+
+def test_the_random_bot_plays_a_whole_game_from_views() -> None:
+    import random
+
+    from app.bots import RandomBot
+
+    bot, rng = RandomBot(), random.Random(5)
+    state = akrotiri.setup(2, {"strategist": True}, 5)
+    while akrotiri.result(state) is None:
+        (seat,) = akrotiri.to_act(state)
+        view = akrotiri.view(state, seat)
+        state = akrotiri.apply(
+            state, seat, bot.choose(view, akrotiri.legal_moves(state, seat), rng)
+        )
+    assert akrotiri.result(state)["end"] in ("temples", "stall")

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from app.games import akrotiri
-from app.games.akrotiri.board import board_of
+from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.movement import base_cost, legs_cost, move_cost, mover, reachable
 from app.games.interface import IllegalMove, MalformedMove
 from tests.games.akrotiri.helpers import at, destinations, game, moves_of, play

@@ -8,7 +8,7 @@ from collections import deque
 
 import pytest
 
-from app.games.akrotiri.board import map_board
+from app.games.akrotiri.cache import map_board
 from app.games.akrotiri.components import OBJECTIVE_IDS, TILE_IDS
 from app.games.akrotiri.movement import mover
 from app.games.akrotiri.objectives import distances, objective_points

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.games.akrotiri.board import board_of
+from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.components import PLANS
 from app.games.akrotiri.plans import plan_proven, proven_quarters
 from app.games.interface import IllegalMove, MalformedMove

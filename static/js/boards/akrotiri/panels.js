@@ -3,7 +3,7 @@
 // Each function returns DOM; none holds rules.
 import { t } from "../../i18n.js";
 import { button, el } from "../agorapolis/dom.js";
-import { CUBE_COLOURS, SEAT_COLOURS, svg, templeShape, terrainIcon } from "./map.js";
+import { CUBE_COLOURS, SEAT_COLOURS, svg, templeShape, terrainIcon } from "./shapes.js";
 import { colourName, deckName, eventText, goalTitle } from "./log.js";
 
 export { button, el };
