@@ -60,7 +60,7 @@ Decisions taken here where the spec leaves a choice open:
   not on this map); a move of a type the current step does not take is ``IllegalMove``
   with a reason starting ``wrong_phase:``.
 * **Memoisation.** Boards (islands, route channels, plan proofs, distances) are memoised
-  by placement list (see :mod:`.board`); states are never mutated, so this is pure.
+  by placement list (see :mod:`.cache`); states are never mutated, so this is pure.
 """
 
 from __future__ import annotations
