@@ -76,6 +76,26 @@ async def click_tile_step(page: Any) -> None:
     await page.locator("[data-testid=ghost]").click()
 
 
+async def drag_tile_step(page: Any) -> None:
+    """Settle the tile on a cell, drag it with the mouse to another legal cell, lay it."""
+    spots = page.locator(".akr-spot")
+    await spots.first.click()
+    ghost = page.locator("[data-testid=ghost]")
+    await ghost.wait_for()
+    start = await ghost.get_attribute("data-cx"), await ghost.get_attribute("data-cy")
+    box = await ghost.bounding_box()
+    target = await spots.nth(await spots.count() - 1).bounding_box()
+    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.mouse.down()
+    await page.mouse.move(
+        target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=12
+    )
+    await page.mouse.up()
+    moved = await ghost.get_attribute("data-cx"), await ghost.get_attribute("data-cy")
+    assert moved != start, "the tile did not follow the drag"
+    await ghost.click()
+
+
 async def click_free_cube(page: Any) -> None:
     if await page.locator("[data-testid^=cube-]").count():
         await page.locator("[data-testid^=cube-]").first.click()

@@ -15,6 +15,7 @@ from tests.e2e.akrotiri_helpers import (
     click_tile_step,
     clicked_turn,
     create_room,
+    drag_tile_step,
     inspect,
     my_moves,
     play_keenly,
@@ -51,10 +52,11 @@ async def test_two_players_play_a_complete_game_with_a_spectator(
     assert "tuiles dans la pile" in await niko.inner_text("[data-testid=pile]")
     assert await carol.locator("[data-testid=akr-actions] button").count() == 0
 
-    # Setup by clicking: each player lays a tile next to the start board and its free cube.
-    for _ in range(2):
+    # Setup by clicking: each player lays a tile next to the start board (tapped, then
+    # dragged with the mouse) and its free cube.
+    for setup_turn in range(2):
         page = await whose_turn(players)
-        await click_tile_step(page)
+        await (click_tile_step(page) if setup_turn == 0 else drag_tile_step(page))
         await page.wait_for_timeout(200)
         await my_moves(page)
         await click_free_cube(page)

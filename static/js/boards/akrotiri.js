@@ -92,7 +92,7 @@ function build(element) {
   S.parts = parts;
   S.finalKey = "";
   S.fitKey = "";
-  S.map = new MapView(parts.mapHost, { label: t("akrotiri.map"), onTap });
+  S.map = new MapView(parts.mapHost, { label: t("akrotiri.map"), onTap, onHover, onDrag });
 }
 
 // ---------- the tile being placed ----------
@@ -172,6 +172,25 @@ function send(move) {
   S.ctx.onMove(move);
 }
 
+/** A legal cell under a table point, or null. */
+function cellUnder([x, y]) {
+  const cell = [Math.floor(x), Math.floor(y)];
+  return rotsAt(cell).length ? cell : null;
+}
+
+/** Mouse only: the tile follows the pointer over legal cells until it is pinned. */
+function onHover(point) {
+  if (S.game?.phase !== "tile" || S.pinned) return;
+  const cell = cellUnder(point);
+  if (cell && !(S.spot && S.spot.cell[0] === cell[0] && S.spot.cell[1] === cell[1])) setSpot(cell, false);
+}
+
+/** Dragging the tile: it snaps to the legal cell under the pointer. */
+function onDrag(point) {
+  const cell = cellUnder(point);
+  if (cell && !(S.spot && S.spot.cell[0] === cell[0] && S.spot.cell[1] === cell[1])) setSpot(cell, true);
+}
+
 function onTap(hit) {
   const moves = myMoves();
   if (hit.hit === "cell") {
@@ -179,7 +198,9 @@ function onTap(hit) {
     if (S.spot && S.spot.cell[0] === cell[0] && S.spot.cell[1] === cell[1] && S.pinned) confirmTile();
     else setSpot(cell);
   } else if (hit.hit === "ghost") {
-    confirmTile();
+    // A tap settles the tile where it follows the pointer; a tap on a settled tile lays it.
+    if (S.pinned) confirmTile();
+    else setSpot(S.spot.cell, true);
   } else if (hit.hit === "piece") {
     S.piece = hit.piece;
     draw();
@@ -227,7 +248,10 @@ function syncMoves() {
   if (key === S.movesKey) return;
   S.movesKey = key;
   S.picks = {};
-  if (S.game.phase !== "tile") S.spot = null;
+  if (S.game.phase !== "tile") {
+    S.spot = null;
+    S.pinned = false;
+  }
   S.piece = null;
 }
 

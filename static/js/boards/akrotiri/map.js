@@ -1,7 +1,7 @@
 // The archipelago as SVG: tiles with islands, routes, ports, icons, cubes, temples and boats,
 // with pan and zoom (drag, wheel, pinch, buttons) and overlays for what the player may pick
 // (cells, pieces, ports, quarters). It reports what was tapped; it decides nothing.
-import { placedTile, quarterCentre, startBoard, toSvg, UNIT } from "./geometry.js";
+import { fromSvg, placedTile, quarterCentre, startBoard, toSvg, UNIT } from "./geometry.js";
 import { CUBE_COLOURS, SEAT_COLOURS, boatShape, svg, templeShape, terrainIcon } from "./shapes.js";
 
 const INSET = 0.07;
@@ -92,6 +92,11 @@ export class MapView {
     this.applyBox();
   }
 
+  /** The global (table) point under a pointer event. */
+  globalAt(event) {
+    return fromSvg(this.toWorld(event.clientX, event.clientY), this.flip);
+  }
+
   toWorld(clientX, clientY) {
     const matrix = this.svg.getScreenCTM();
     if (!matrix) return [0, 0];
@@ -109,11 +114,16 @@ export class MapView {
       }
       this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY, sx: event.clientX, sy: event.clientY });
       this.dragged = false;
+      // A press on the tile being placed drags the tile, not the map.
+      this.dragGhost = this.pointers.size === 1 && Boolean(event.target.closest?.("[data-hit=ghost]"));
       if (this.pointers.size === 2) this.pinch = this.pinchDistance();
     });
     el.addEventListener("pointermove", (event) => {
       const pointer = this.pointers.get(event.pointerId);
-      if (!pointer) return;
+      if (!pointer) {
+        if (event.pointerType === "mouse") this.handlers.onHover?.(this.globalAt(event));
+        return;
+      }
       if (this.pointers.size === 2) {
         pointer.x = event.clientX;
         pointer.y = event.clientY;
@@ -127,7 +137,10 @@ export class MapView {
         this.dragged = true;
         return;
       }
-      if (Math.hypot(event.clientX - pointer.sx, event.clientY - pointer.sy) > 8 || this.dragged) {
+      if (this.dragGhost) {
+        if (Math.hypot(event.clientX - pointer.sx, event.clientY - pointer.sy) > 8) this.dragged = true;
+        if (this.dragged) this.handlers.onDrag?.(this.globalAt(event));
+      } else if (Math.hypot(event.clientX - pointer.sx, event.clientY - pointer.sy) > 8 || this.dragged) {
         const matrix = this.svg.getScreenCTM();
         const k = matrix ? 1 / matrix.a : 1;
         this.box[0] -= (event.clientX - pointer.x) * k;
