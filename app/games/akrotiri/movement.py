@@ -170,7 +170,8 @@ def move_cost(
     boat_empty: bool,
     other_boat_at: str | None,
 ) -> int:
-    """Actions a movement costs (a new movement: no leg already paid for), or IllegalMove.
+    """Actions a movement costs (a new movement: no leg already paid for), or IllegalMove
+    with the reason (badly shaped legs included).
 
     ``placements``: ``[{"tile": "T01", "cell": [cx, cy], "rot": 0..3}, ...]``; ports as keys
     ``"T10:a1"`` / ``"THERA:T1"``; ``legs`` as ``[["sea" | "land", port], ...]``.
@@ -180,7 +181,10 @@ def move_cost(
     closed = None if other_boat_at is None else board.port(other_boat_at)
     if closed == start:
         raise IllegalMove("the two boats cannot share a port")
-    parsed = parse_legs(board, [list(leg) for leg in legs])
+    try:
+        parsed = parse_legs(board, [list(leg) for leg in legs])
+    except (MalformedMove, TypeError) as error:
+        raise IllegalMove(str(error)) from None
     return legs_cost(mover(board, closed), start, parsed, bool(boat_empty), False)
 
 

@@ -71,9 +71,9 @@ def test_bad_movements() -> None:
         move_cost(MAP, "THERA:T1", [["sea", "T99:a1"]], False, None)
     with pytest.raises(IllegalMove):
         move_cost(MAP, "THERA:T1", [["sea", "T01:a1"]], False, "THERA:T1")
-    with pytest.raises(MalformedMove):
+    with pytest.raises(IllegalMove, match="legs are a list"):
         move_cost(MAP, "THERA:T1", [["fly", "T01:a1"]], False, None)
-    with pytest.raises(MalformedMove):
+    with pytest.raises(IllegalMove):
         move_cost(MAP, "THERA:T1", [], False, None)
 
 
