@@ -18,6 +18,7 @@ GAME_MODULES: tuple[str, ...] = (
     "app.games.race",
     "app.games.akropolis",
     "app.games.agorapolis",
+    "app.games.akrotiri",
     "app.games.attika",
 )
 

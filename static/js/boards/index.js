@@ -2,6 +2,7 @@
 const boards = {
   akropolis: () => import("./akropolis.js"),
   agorapolis: () => import("./agorapolis.js"),
+  akrotiri: () => import("./akrotiri.js"),
   attika: () => import("./attika.js"),
 };
 

@@ -1,0 +1,388 @@
+// The Akrotiri board: the archipelago as SVG (turned by 180° for the north seat), the tile to
+// place with its legal cells, the boat's reachable ports with their cost, the market, plan
+// cards drawn as their pattern with the quarters that prove them, objectives, the track,
+// the log in words and the final table. Like chessground it holds no rules: every control
+// comes from the `legal_moves` the server sent.
+import { t } from "../i18n.js";
+import { actionPanel, movesOf } from "./akrotiri/controls.js";
+import { eventText } from "./akrotiri/log.js";
+import { MapView } from "./akrotiri/map.js";
+import { button, el, finalPanel } from "./akrotiri/panels.js";
+import { handSection, headerLine, sideSections } from "./akrotiri/sections.js";
+import { useStylesheet } from "./stylesheet.js";
+
+const CSS_HREF = "/static/css/akrotiri.css";
+
+/** What the board remembers between renders. */
+const S = {
+  root: null,
+  parts: null,
+  ctx: null,
+  game: null,
+  map: null,
+  spot: null,
+  rot: 0,
+  pinned: false,
+  piece: null,
+  plan: null,
+  picks: {},
+  sailsOpen: false,
+  movesKey: "",
+  fitKey: "",
+  lastSeq: null,
+  fresh: new Set(),
+  finalKey: "",
+};
+
+function gameOf(view) {
+  if (!view) return null;
+  if (view.game && typeof view.game === "object") return view.game;
+  return view.placements ? view : null;
+}
+
+function names() {
+  return [0, 1].map((seat) => S.ctx.room?.seats?.[seat]?.name || t("akrotiri.seat", { n: seat + 1 }));
+}
+
+function myMoves() {
+  return S.ctx.canMove ? S.ctx.legalMoves || [] : [];
+}
+
+const flip = () => S.ctx.seat === 1;
+
+// ---------- building ----------
+
+function build(element) {
+  useStylesheet(CSS_HREF);
+  element.replaceChildren();
+  element.classList.add("akr-board");
+  const root = el("div", "akr-root");
+  const parts = {
+    header: el("div", "akr-header"),
+    announce: el("p", "akr-announce"),
+    final: el("div", "akr-final-slot"),
+    stage: el("section", "akr-stage"),
+    actions: el("div", "akr-actions-slot"),
+    hand: el("div", "akr-hand-slot"),
+    side: el("div", "akr-side"),
+  };
+  parts.announce.setAttribute("aria-live", "polite");
+  parts.announce.dataset.testid = "last-move";
+  const tools = el("div", "akr-tools");
+  tools.append(
+    button("+", () => S.map.zoom(1 / 1.25), { cls: "akr-tool", aria: t("akrotiri.zoom_in") }),
+    button("−", () => S.map.zoom(1.25), { cls: "akr-tool", aria: t("akrotiri.zoom_out") }),
+    button("⤢", () => fit(true), { cls: "akr-tool", aria: t("akrotiri.fit") }),
+  );
+  const head = el("div", "akr-stage-head");
+  parts.mapTitle = el("h3", "", t("akrotiri.map"));
+  head.append(parts.mapTitle, tools);
+  parts.mapHost = el("div", "akr-map");
+  parts.mapHost.tabIndex = 0;
+  parts.mapHost.dataset.testid = "map";
+  parts.mapHost.addEventListener("keydown", onKey);
+  parts.stage.append(head, parts.mapHost);
+  const main = el("div", "akr-main");
+  main.append(parts.actions, parts.hand);
+  const body = el("div", "akr-body");
+  body.append(main, parts.side);
+  root.append(parts.header, parts.announce, parts.final, parts.stage, body);
+  element.append(root);
+  S.root = element;
+  S.parts = parts;
+  S.finalKey = "";
+  S.fitKey = "";
+  S.map = new MapView(parts.mapHost, { label: t("akrotiri.map"), onTap, onHover, onDrag });
+}
+
+// ---------- the tile being placed ----------
+
+function tileMoves() {
+  return movesOf(myMoves(), "place_tile");
+}
+
+function rotsAt(cell) {
+  return tileMoves().filter((m) => m.cell[0] === cell[0] && m.cell[1] === cell[1]).map((m) => m.rot);
+}
+
+function setSpot(cell, pinned = true) {
+  const rots = rotsAt(cell);
+  if (!rots.length) return;
+  S.spot = { cell, rot: rots.includes(S.rot) ? S.rot : rots[0] };
+  S.rot = S.spot.rot;
+  S.pinned = pinned;
+  draw();
+}
+
+function rotate(dir) {
+  if (!S.spot) {
+    S.rot = (S.rot + dir + 4) % 4;
+    draw();
+    return;
+  }
+  const rots = rotsAt(S.spot.cell);
+  for (let step = 1; step <= 4; step += 1) {
+    const rot = (S.spot.rot + dir * step + 8) % 4;
+    if (rots.includes(rot)) {
+      S.spot = { ...S.spot, rot };
+      S.rot = rot;
+      break;
+    }
+  }
+  draw();
+}
+
+function confirmTile() {
+  if (!S.spot) return;
+  const move = tileMoves().find((m) => m.cell[0] === S.spot.cell[0] && m.cell[1] === S.spot.cell[1] && m.rot === S.spot.rot);
+  if (move) send(move);
+}
+
+/** Arrow keys walk the tile between legal cells in the direction seen on screen. */
+function step(dx, dy) {
+  const cells = uniqueCells();
+  if (!cells.length) return false;
+  const [gx, gy] = flip() ? [-dx, dy] : [dx, -dy];
+  const from = S.spot?.cell || cells[0];
+  let best = null;
+  for (const cell of cells) {
+    const vx = cell[0] - from[0];
+    const vy = cell[1] - from[1];
+    const along = vx * gx + vy * gy;
+    if (along <= 0) continue;
+    const score = along + 2 * Math.abs(vx * gy - vy * gx);
+    if (!best || score < best[0]) best = [score, cell];
+  }
+  setSpot(best ? best[1] : from);
+  return true;
+}
+
+function uniqueCells() {
+  const seen = new Map();
+  for (const move of tileMoves()) seen.set(move.cell.join(","), move.cell);
+  return [...seen.values()];
+}
+
+// ---------- input ----------
+
+function send(move) {
+  if (!S.ctx.canMove) return;
+  S.spot = null;
+  S.pinned = false;
+  S.ctx.onMove(move);
+}
+
+/** A legal cell under a table point, or null. */
+function cellUnder([x, y]) {
+  const cell = [Math.floor(x), Math.floor(y)];
+  return rotsAt(cell).length ? cell : null;
+}
+
+/** Mouse only: the tile follows the pointer over legal cells until it is pinned. */
+function onHover(point) {
+  if (S.game?.phase !== "tile" || S.pinned) return;
+  const cell = cellUnder(point);
+  if (cell && !(S.spot && S.spot.cell[0] === cell[0] && S.spot.cell[1] === cell[1])) setSpot(cell, false);
+}
+
+/** Dragging the tile: it snaps to the legal cell under the pointer. */
+function onDrag(point) {
+  const cell = cellUnder(point);
+  if (cell && !(S.spot && S.spot.cell[0] === cell[0] && S.spot.cell[1] === cell[1])) setSpot(cell, true);
+}
+
+function onTap(hit) {
+  const moves = myMoves();
+  if (hit.hit === "cell") {
+    const cell = [Number(hit.cx), Number(hit.cy)];
+    if (S.spot && S.spot.cell[0] === cell[0] && S.spot.cell[1] === cell[1] && S.pinned) confirmTile();
+    else setSpot(cell);
+  } else if (hit.hit === "ghost") {
+    // A tap settles the tile where it follows the pointer; a tap on a settled tile lays it.
+    if (S.pinned) confirmTile();
+    else setSpot(S.spot.cell, true);
+  } else if (hit.hit === "piece") {
+    S.piece = hit.piece;
+    draw();
+  } else if (hit.hit === "port") {
+    const move = movesOf(moves, "move").find((m) => m.to === hit.port);
+    if (move) send(move);
+  } else if (hit.hit === "quarter") {
+    const quarter = [Number(hit.qx), Number(hit.qy)];
+    const digs = movesOf(moves, "excavate").filter((m) => m.quarter[0] === quarter[0] && m.quarter[1] === quarter[1]);
+    const move = digs.find((m) => m.card === S.plan) || digs[0];
+    if (move) send(move);
+  }
+}
+
+function onKey(event) {
+  const keys = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const placing = S.game?.phase === "tile" && tileMoves().length;
+  if (keys[event.key] && placing) step(...keys[event.key]);
+  else if (keys[event.key]) S.map.pan(...keys[event.key]);
+  else if ((event.key === "r" || event.key === "R") && placing) rotate(event.shiftKey ? -1 : 1);
+  else if (event.key === "Enter" && S.spot) confirmTile();
+  else if (event.key === "Escape" && S.spot) {
+    S.spot = null;
+    draw();
+  } else if (event.key === "+" || event.key === "=") S.map.zoom(1 / 1.25);
+  else if (event.key === "-") S.map.zoom(1.25);
+  else return;
+  event.preventDefault();
+}
+
+// ---------- drawing ----------
+
+function fit(force = false) {
+  const cells = [[-1, -1], [0, -1], [-1, 0], [0, 0], ...S.game.placements.map((p) => p.cell), ...uniqueCells()];
+  const key = `${cells.length}:${flip()}`;
+  if (!force && (S.map.userMoved || key === S.fitKey)) return;
+  S.fitKey = key;
+  S.map.fit(cells, flip());
+}
+
+/** Reset choices when the legal moves change (a new step, or a move was sent). */
+function syncMoves() {
+  const moves = myMoves();
+  const key = `${S.ctx.canMove}:${S.game.phase}:${S.game.seq ?? S.game.log.at(-1)?.seq}:${moves.length}:${JSON.stringify(moves[0] ?? null)}`;
+  if (key === S.movesKey) return;
+  S.movesKey = key;
+  S.picks = {};
+  if (S.game.phase !== "tile") {
+    S.spot = null;
+    S.pinned = false;
+  }
+  S.piece = null;
+}
+
+/** Note the newest event; tiles the other player placed are animated. */
+function noteEvents(game) {
+  const last = game.log.at(-1);
+  const seq = last ? last.seq : 0;
+  if (S.lastSeq === null || S.parts.announce.textContent === "") {
+    S.lastSeq = seq;
+    S.parts.announce.textContent = last ? eventText(last, names()) || "" : "";
+    return;
+  }
+  if (seq === S.lastSeq) return;
+  const fresh = game.log.filter((e) => e.seq > S.lastSeq);
+  S.lastSeq = seq;
+  const texts = fresh.map((e) => eventText(e, names())).filter(Boolean);
+  if (texts.length) S.parts.announce.textContent = texts.slice(-3).join(" · ");
+  for (const event of fresh) {
+    if (event.type === "place_tile" && event.seat !== S.ctx.seat) {
+      S.fresh.add(event.tile);
+      setTimeout(() => {
+        S.fresh.delete(event.tile);
+        if (S.game) draw();
+      }, 1800);
+    }
+  }
+}
+
+function drawMap() {
+  const game = S.game;
+  const moves = myMoves();
+  S.map.draw(game, { flip: flip(), fresh: S.fresh });
+  const me = S.ctx.seat !== null ? game.players[S.ctx.seat] : null;
+  const selected = me?.plans?.find((c) => c.id === S.plan);
+  const overlay = { proof: selected ? selected.proven_at : [] };
+  if (game.phase === "tile") {
+    overlay.cells = uniqueCells().map((cell) => ({ cell, selected: S.spot && S.spot.cell[0] === cell[0] && S.spot.cell[1] === cell[1] }));
+  } else if (game.phase === "resources") {
+    const pieces = [...new Set(movesOf(moves, "place_resources").map((m) => m.piece))];
+    if (!pieces.includes(S.piece)) S.piece = pieces[0] ?? null;
+    overlay.pieces = pieces;
+    overlay.selectedPiece = S.piece;
+  } else if (game.phase === "actions") {
+    overlay.ports = movesOf(moves, "move").map((m) => ({ port: m.to, cost: m.cost, testid: `port-${m.to}` }));
+    const digs = movesOf(moves, "excavate").filter((m) => !S.plan || m.card === S.plan);
+    const byQuarter = new Map();
+    for (const move of digs) byQuarter.set(move.quarter.join(","), move);
+    overlay.quarters = [...byQuarter.values()].map((m) => m.quarter);
+  }
+  S.map.overlay(overlay);
+  const hand = me?.tile;
+  S.map.ghost(game.phase === "tile" && S.spot && hand ? { tile: hand, cell: S.spot.cell, rot: S.spot.rot } : null, { pinned: S.pinned });
+  fit();
+  S.parts.mapTitle.textContent = flip() ? t("akrotiri.map_north") : t("akrotiri.map");
+}
+
+function draw() {
+  const focusKey = document.activeElement?.dataset?.testid;
+  const game = S.game;
+  S.parts.header.replaceChildren(...headerLine({ game, names: names(), seat: S.ctx.seat }));
+  const result = S.ctx.view?.result;
+  const finalKey = result ? JSON.stringify([result, names()]) : "";
+  if (finalKey !== S.finalKey) {
+    S.finalKey = finalKey;
+    S.parts.final.replaceChildren();
+    if (result) S.parts.final.append(finalPanel({ result, names: names() }));
+  }
+  drawMap();
+  const ui = {
+    game,
+    moves: myMoves(),
+    canMove: S.ctx.canMove,
+    names: names(),
+    error: S.ctx.error,
+    spot: S.spot,
+    piece: S.piece,
+    sailsOpen: S.sailsOpen,
+    send,
+    rotate,
+    confirmTile,
+    setSailsOpen: (open) => {
+      S.sailsOpen = open;
+    },
+    pick: (type) => S.picks[type] || {},
+    setPick: (type, item, n) => {
+      S.picks[type] = { ...(S.picks[type] || {}), [item]: Math.max(0, n) };
+      draw();
+    },
+  };
+  S.parts.actions.replaceChildren(actionPanel(ui));
+  S.parts.hand.replaceChildren(
+    ...handSection({
+      game,
+      seat: S.ctx.seat,
+      plan: S.plan,
+      rot: S.spot ? S.spot.rot : S.rot,
+      flip: flip(),
+      onPlan: (card) => {
+        S.plan = S.plan === card.id ? null : card.id;
+        draw();
+      },
+    }),
+  );
+  S.parts.side.replaceChildren(...sideSections({ game, names: names(), seat: S.ctx.seat }));
+  if (focusKey) S.root.querySelector(`[data-testid="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+}
+
+export default {
+  /** This board draws the final table itself (room.js then hides its generic one). */
+  showsResult: true,
+  /** Draw the view; offer only the server's legal moves; `onMove(move)` sends one. */
+  render(element, ctx) {
+    const game = gameOf(ctx.view);
+    if (!game) {
+      useStylesheet(CSS_HREF);
+      if (S.root !== element || !element.querySelector(".akr-waiting")) {
+        element.replaceChildren(el("p", "hint akr-waiting", t("akrotiri.not_started")));
+        S.root = null;
+      }
+      return;
+    }
+    if (S.root !== element || !element.querySelector(".akr-root")) build(element);
+    S.ctx = { ...ctx, seat: ctx.seat ?? null };
+    S.game = game;
+    noteEvents(game);
+    syncMoves();
+    draw();
+  },
+  /** For tests and tools: the view and legal moves the board is showing. */
+  inspect() {
+    return { game: S.game, legalMoves: myMoves(), seat: S.ctx?.seat ?? null };
+  },
+};
+

@@ -1,0 +1,89 @@
+// The Akrotiri log in words ("Lina sold 2 blue for 6 drachmas"), from the view's recent
+// events; the same wording names ports, cubes and objectives in the action panel.
+import { t } from "../../i18n.js";
+import { quarterName } from "./geometry.js";
+
+/** "Thera, south port", "islet NE", "tile T05, NW". */
+export function portName(key) {
+  const [tile, id] = key.split(":");
+  if (tile === "THERA") {
+    if (id === "T1") return t("akrotiri.port.t1");
+    if (id === "T2") return t("akrotiri.port.t2");
+    return t("akrotiri.port.islet", { corner: id.slice(1) });
+  }
+  return t("akrotiri.port.tile", { tile, id });
+}
+
+/** Where a quarter is: "tile T05 (NE)" or "start board". */
+export function quarterLabel(quarter, placements) {
+  const cell = [Math.floor(quarter[0] / 2), Math.floor(quarter[1] / 2)];
+  const tile = placements.find((p) => p.cell[0] === cell[0] && p.cell[1] === cell[1]);
+  const where = tile ? tile.tile : t("akrotiri.start_board");
+  return `${where} (${quarterName(quarter)})`;
+}
+
+export const colourName = (colour) => t(`akrotiri.colour.${colour}`);
+export const terrainName = (terrain) => t(`akrotiri.terrain.${terrain}`);
+export const deckName = (deck) => t(`akrotiri.deck.${deck}`);
+export const goalTitle = (id) => t(`akrotiri.goal.${id}`);
+
+/** "2 blue, 1 green" for a list of colours. */
+export function cubesText(colours) {
+  const counts = new Map();
+  for (const colour of colours) counts.set(colour, (counts.get(colour) || 0) + 1);
+  return [...counts].map(([colour, n]) => `${n} ${colourName(colour)}`).join(", ");
+}
+
+export function actionsText(n) {
+  return n === 1 ? t("akrotiri.one_action") : t("akrotiri.n_actions", { n });
+}
+
+/** One event of `view.log` in words (null for events not worth a line). */
+export function eventText(event, names) {
+  const name = event.seat === null || event.seat === undefined ? "" : names[event.seat];
+  switch (event.type) {
+    case "place_tile": {
+      const text = t("akrotiri.log.place_tile", { name, tile: event.tile });
+      return event.icon_cube ? text + t("akrotiri.log.icon_cube", { colour: colourName(event.icon_cube) }) : text;
+    }
+    case "place_resources":
+      return t("akrotiri.log.free_cube", { name, colour: colourName(event.colour) });
+    case "deal":
+      return t("akrotiri.log.deal");
+    case "keep_objective":
+      return t("akrotiri.log.keep_objective", { name });
+    case "pick_objective":
+      return t("akrotiri.log.pick_objective", { name, goal: goalTitle(event.card) });
+    case "setup_done":
+      return t("akrotiri.log.setup_done");
+    case "draw_objectives":
+      return t("akrotiri.log.draw_objectives", { name, n: event.count });
+    case "move":
+      return t("akrotiri.log.move", { name, port: portName(event.to), cost: actionsText(event.cost) });
+    case "load":
+      return t("akrotiri.log.load", { name, cubes: cubesText(event.colours) });
+    case "unload":
+      return t("akrotiri.log.unload", { name, cubes: cubesText(event.colours) });
+    case "sell":
+      return t("akrotiri.log.sell", { name, cubes: cubesText(event.colours), gain: event.gain });
+    case "buy_plans":
+      return t("akrotiri.log.buy_plans", { name, n: event.decks.length, decks: event.decks.map(deckName).join(", "), price: event.price });
+    case "oracle":
+      return t(event.found ? "akrotiri.log.oracle" : "akrotiri.log.oracle_none", {
+        name,
+        terrain: terrainName(event.terrain),
+        n: event.revealed.length,
+        tile: event.tile,
+      });
+    case "excavate":
+      return t("akrotiri.log.excavate", { name, n: event.temple, card: event.card, points: event.points, cost: event.cost });
+    case "end_turn":
+      return t(event.drew ? "akrotiri.log.end_turn_drew" : "akrotiri.log.end_turn", { name });
+    case "reshuffle":
+      return t("akrotiri.log.reshuffle", { n: event.tiles });
+    case "game_over":
+      return t(`akrotiri.log.game_over_${event.reason}`);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,326 @@
+"""Helpers for the Akrotiri browser tests: the board's state and legal moves as the page
+sees them, turns played through the board's controls or through the page's socket, and
+views sampled from the rules module."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+from app.games.akrotiri.cache import board_of
+from tests.e2e.conftest import shot_path
+
+FINAL = "[data-testid=final-table]"
+INSPECT = """async () => ({
+  ...(await import('/static/js/boards/akrotiri.js')).default.inspect(),
+  version: window.agoraRoom.socket.version,
+})"""
+# Send only if the page is still at the version the move was chosen on.
+SEND = """([move, version]) => {
+  const socket = window.agoraRoom.socket;
+  if (socket.version !== version) return false;
+  socket.move(move);
+  return true;
+}"""
+
+
+async def create_room(
+    page: Any, options: dict[str, Any] | None = None, private: bool = True
+) -> None:
+    await page.select_option("#game-select", "akrotiri")
+    for name, value in (options or {}).items():
+        field = f"#game-options [name={name}]"
+        if isinstance(value, bool):
+            await (page.check(field) if value else page.uncheck(field))
+        else:
+            await page.select_option(field, value)
+    if private:
+        await page.check("#private-input")
+    await page.click("#create-button")
+    await page.wait_for_url(re.compile(r"/r/\w+"))
+
+
+async def inspect(page: Any) -> dict[str, Any]:
+    return await page.evaluate(INSPECT)
+
+
+async def my_moves(page: Any, timeout: float = 10) -> list[dict[str, Any]]:
+    """The legal moves the board offers (waits for them while it is this seat's turn)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = await inspect(page)
+        if state["legalMoves"]:
+            return state["legalMoves"]
+        await page.wait_for_timeout(60)
+    return []
+
+
+async def whose_turn(pages: list[Any]) -> Any:
+    for _ in range(200):
+        for page in pages:
+            if (
+                await page.locator("[data-testid=akr-actions] button").count()
+                and (await inspect(page))["legalMoves"]
+            ):
+                return page
+        await pages[0].wait_for_timeout(60)
+    raise AssertionError("nobody has a move")
+
+
+async def click_tile_step(page: Any) -> None:
+    """Place the tile by tapping a highlighted cell, then the tile again."""
+    await page.locator(".akr-spot").first.click()
+    await page.wait_for_selector("[data-testid=ghost]")
+    await page.locator("[data-testid=ghost]").click()
+
+
+async def drag_tile_step(page: Any) -> None:
+    """Settle the tile on a cell, drag it with the mouse to another legal cell, lay it."""
+    spots = page.locator(".akr-spot")
+    await spots.first.click()
+    ghost = page.locator("[data-testid=ghost]")
+    await ghost.wait_for()
+    start = await ghost.get_attribute("data-cx"), await ghost.get_attribute("data-cy")
+    box = await ghost.bounding_box()
+    target = await spots.nth(await spots.count() - 1).bounding_box()
+    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.mouse.down()
+    await page.mouse.move(
+        target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=12
+    )
+    await page.mouse.up()
+    moved = await ghost.get_attribute("data-cx"), await ghost.get_attribute("data-cy")
+    assert moved != start, "the tile did not follow the drag"
+    await ghost.click()
+
+
+async def click_free_cube(page: Any) -> None:
+    if await page.locator("[data-testid^=cube-]").count():
+        await page.locator("[data-testid^=cube-]").first.click()
+
+
+async def wait_version_change(page: Any, before: int) -> None:
+    await page.wait_for_function(
+        "v => window.agoraRoom.socket.version > v", arg=before, timeout=10_000
+    )
+
+
+async def version(page: Any) -> int:
+    return await page.evaluate("window.agoraRoom.socket.version")
+
+
+async def keyboard_tile_step(page: Any) -> None:
+    """Place the tile with the keys only: an arrow picks a cell, R turns, Enter places."""
+    await page.focus("[data-testid=map]")
+    await page.keyboard.press("ArrowLeft")
+    ghost = page.locator("[data-testid=ghost]")
+    await ghost.wait_for()
+    rot = await ghost.get_attribute("data-rot")
+    await page.keyboard.press("r")
+    await page.wait_for_function(
+        "r => document.querySelector('[data-testid=ghost]').dataset.rot !== r", arg=rot
+    )
+    await page.keyboard.press("Enter")
+
+
+async def clicked_turn(page: Any, keyboard: bool = False) -> None:
+    """A whole turn through the board's controls: tile, free cube, a boat move on the map,
+    a load if one is offered, then end the turn."""
+    if await page.locator(".akr-spot").count():
+        before = await version(page)
+        await (keyboard_tile_step(page) if keyboard else click_tile_step(page))
+        await wait_version_change(page, before)
+        await my_moves(page)
+    if await page.locator("[data-testid^=cube-]").count():
+        before = await version(page)
+        await click_free_cube(page)
+        await wait_version_change(page, before)
+        await my_moves(page)
+    targets = page.locator(".akr-target")
+    if await targets.count():
+        before = await version(page)
+        await targets.first.click()
+        await wait_version_change(page, before)
+        await my_moves(page)
+    if await page.locator("[data-testid^=load-more-]").count():
+        await page.locator("[data-testid^=load-more-]").first.click()
+        before = await version(page)
+        await page.click("[data-testid=send-load]")
+        await wait_version_change(page, before)
+        await my_moves(page)
+    before = await version(page)
+    await page.click("[data-testid=end-turn]")
+    await wait_version_change(page, before)
+
+
+def keen_choice(game: dict[str, Any], moves: list[dict[str, Any]], rng: random.Random) -> dict:
+    """A player with a plan, from what its view shows: excavate, sell, buy, sail where a
+    plan card is proven (or to cubes), load, bring the cargo to Thera, else end the turn."""
+    by: dict[str, list[dict[str, Any]]] = {}
+    for move in moves:
+        by.setdefault(move["type"], []).append(move)
+    if game["phase"] == "tile":  # near the middle, so that the archipelago stays compact
+
+        def far(move: dict[str, Any]) -> float:
+            return abs(move["cell"][0] + 0.5) + abs(move["cell"][1] + 0.5)
+
+        near = min(far(m) for m in moves)
+        return rng.choice([m for m in moves if far(m) == near])
+    if game["phase"] != "actions":
+        return rng.choice(moves)
+    for kind in ("excavate", "sell"):
+        if kind in by:
+            return max(by[kind], key=lambda m: m.get("gain", 0))
+    me = game["players"][game["you"]]
+    if "buy_plans" in by and len(me["plans"]) < 3:
+        return min(by["buy_plans"], key=lambda m: m["price"])
+    board = board_of(game["placements"])
+    islands = board.islands()
+    goals = {
+        board.island_at(tuple(q))
+        for card in me["plans"]
+        if card["affordable"]
+        for q in card["proven_at"]
+    }
+    cargo = game["boats"][game["you"]]["cargo"]
+    sails = by.get("move", [])
+    home = [m for m in sails if m["to"] in ("THERA:T1", "THERA:T2")]
+    if (len(cargo) == 3 or (cargo and not goals)) and home:
+        return min(home, key=lambda m: m["cost"])
+    if "load" in by and len(cargo) < 3:
+        return max(by["load"], key=lambda m: len(m["colours"]))
+    if not goals:
+        goals = {islands.of_piece[board.piece_index[p]] for p in game["cubes"]} - {islands.thera}
+    useful = [m for m in sails if islands.of_port[board.port_index[m["to"]]] in goals]
+    if useful and game["actions"]:
+        return min(useful, key=lambda m: m["cost"])
+    return by["end_turn"][0]
+
+
+async def play_keenly(pages: list[Any], until: str, seed: int = 1, timeout: float = 300) -> int:
+    """Each page plays its turns through the socket until the first page shows every
+    selector of ``until`` (separated by ``&&``)."""
+    rng = random.Random(seed)
+    played = 0
+    acted: dict[int, tuple[int, float]] = {}
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        for selector in until.split("&&"):
+            if not await pages[0].locator(selector.strip()).count():
+                break
+        else:
+            return played
+        moved = False
+        for index, page in enumerate(pages):
+            state = await inspect(page)
+            moves = state["legalMoves"]
+            version_now = state["version"]
+            done = acted.get(index)
+            # act once per version (a refused move is retried after a while)
+            if not moves or (done and done[0] == version_now and time.monotonic() - done[1] < 3):
+                continue
+            last = keen_choice(state["game"], moves, rng)
+            if not await page.evaluate(SEND, [last, version_now]):
+                continue
+            acted[index] = (version_now, time.monotonic())
+            played += 1
+            moved = True
+        if not moved:
+            await pages[0].wait_for_timeout(40)
+    await pages[0].screenshot(path=shot_path("akrotiri-stuck"), full_page=True)
+    raise AssertionError(f"no {until} after {played} moves; last move {last}")
+
+
+def board_samples(games: int = 6) -> list[dict[str, Any]]:
+    """Views and legal moves from seeded keen random games of the rules module: one sample
+    per step kind and move-type mix, for the mover and for a spectator."""
+    from app.games import akrotiri
+    from tests.games.akrotiri.fuzz import keen_move
+
+    samples: list[dict[str, Any]] = []
+    seen: set[tuple[Any, ...]] = set()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = akrotiri.setup(2, {"strategist": seed % 2 == 1}, seed)
+        while akrotiri.result(state) is None:
+            (seat,) = akrotiri.to_act(state)
+            moves = akrotiri.legal_moves(state, seat)
+            key = (state["phase"], seat, tuple(sorted({m["type"] for m in moves})))
+            if key not in seen:
+                seen.add(key)
+                for who, offered in ((seat, moves), (None, [])):
+                    view = {"to_act": [seat], "result": None, "game": akrotiri.view(state, who)}
+                    samples.append({"view": view, "seat": who, "moves": offered})
+            if state["phase"] == "actions" and rng.random() < 0.9:
+                move = keen_move(state, seat, moves, rng)
+            else:
+                move = rng.choice(moves)
+            state = akrotiri.apply(state, seat, move)
+        final = {"to_act": [], "result": akrotiri.result(state), "game": akrotiri.view(state, 0)}
+        samples.append({"view": final, "seat": 0, "moves": []})
+    return samples
+
+
+# In the page: render each sample, press every stepper and button of the action panel and
+# tap every overlay of the map; every move the board sends must be one of the legal moves.
+EXERCISE = """async (samples) => {
+  const board = (await import("/static/js/boards/akrotiri.js")).default;
+  const host = document.createElement("div");
+  document.body.prepend(host);
+  const plain = (x) => x && typeof x === "object" && !Array.isArray(x);
+  const sorted = (k, x) => (plain(x) ? Object.fromEntries(Object.entries(x).sort()) : x);
+  const canon = (v) => JSON.stringify(v, sorted);
+  const problems = [];
+  let sentTotal = 0;
+  const tap = (node) => {
+    node.scrollIntoView({ block: "center" });
+    const box = node.getBoundingClientRect();
+    const svgEl = node.ownerSVGElement || node.closest("svg");
+    const at = {
+      clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, pointerId: 7, bubbles: true,
+    };
+    svgEl.dispatchEvent(new PointerEvent("pointerdown", at));
+    svgEl.dispatchEvent(new PointerEvent("pointerup", at));
+  };
+  for (const [i, s] of samples.entries()) {
+    const legal = new Set(s.moves.map(canon));
+    const sent = [];
+    const props = {
+      view: s.view, seat: s.seat, legalMoves: s.moves, canMove: s.moves.length > 0,
+      room: { seats: [{ position: 0, name: "Ana" }, { position: 1, name: "Bo" }] },
+      onMove: (m) => sent.push(m),
+    };
+    const where = `${i} (${s.view.game.phase}, seat ${s.seat})`;
+    try {
+      board.render(host, props);
+      const steppers = ["orange", "blue", "easy"].map((x) => `[data-testid$=-more-${x}]`).join();
+      for (const plus of host.querySelectorAll(steppers)) plus.click();
+      for (const node of host.querySelectorAll("[data-testid=akr-actions] button")) {
+        if (!node.disabled) node.click();
+      }
+      board.render(host, props);
+      const overlays = ".akr-target, .akr-dig, .akr-pick, .akr-spot";
+      const count = host.querySelectorAll(overlays).length;
+      for (let k = 0; k < count; k += 1) {
+        const node = host.querySelectorAll(overlays)[k];  // a tap may redraw the overlays
+        if (node) tap(node);
+      }
+      const ghost = host.querySelector("[data-testid=ghost]");
+      if (ghost) tap(ghost);
+      const raw = host.innerText.match(/akrotiri\\.[\\w.]+/);
+      if (raw) problems.push(`${where}: raw key ${raw[0]}`);
+      if (s.moves.length && !sent.length) problems.push(`${where}: no control sent a move`);
+      for (const move of sent) {
+        if (!legal.has(canon(move))) problems.push(`${where}: sent an illegal move ${canon(move)}`);
+      }
+      sentTotal += sent.length;
+    } catch (error) {
+      problems.push(`${where}: ${error.stack}`);
+    }
+  }
+  host.remove();
+  return { problems, sentTotal };
+}"""
