@@ -1,0 +1,39 @@
+"""Bot levels: how long a bot thinks and how wide and deep it looks.
+
+A level's ``seconds`` is a budget of CPU time per move (``time.process_time`` of the
+process that searches, one core). ``iterations`` caps the simulations: on this project's
+reference machine a level reaches its cap before its time budget on almost every move,
+so a seeded bot plays the same game whether or not it is timed (the bench checks it and
+reports the moves that hit the budget). ``width`` is how many candidate moves survive the
+one-move ordering; ``horizon`` how many of its own further moves a simulation plays
+(with the game's rollout policy) before it is scored with ``evaluate``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    seconds: float
+    iterations: int
+    width: int
+    horizon: int
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", seconds=0.15, iterations=0, width=1, horizon=0),
+    "medium": Level("medium", seconds=0.6, iterations=120, width=6, horizon=1),
+    "hard": Level("hard", seconds=1.8, iterations=600, width=12, horizon=1),
+}
+#: the levels a host may pick, weakest first
+LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
+
+
+def get_level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot level {name!r} (one of {', '.join(LEVELS)})") from None

@@ -1,0 +1,238 @@
+"""Bot knowledge for Akropolis: an estimate of every seat's final score (the ``evaluate``
+hook, see :mod:`app.games.akropolis.ai`).
+
+The estimate of a city is, per district type T,
+
+    (V_T + P_T + R * dv_T) * (S_T + R * ds_T)
+
+summed over the five types, plus its stones. V_T is what T's districts score now, P_T
+what districts that do not score yet are likely to bring (a temple with one empty
+neighbour left, a house group that may join the largest one), S_T its stars and R the
+turns the seat has left; dv_T and ds_T are the value and stars a seat adds per turn
+(measured on bot games, see ``docs/bots.md``). The product is what makes a plaza worth
+much early (it will multiply districts still to come) and a district worth more in a
+type that already has stars, so plans emerge from a one-move evaluation.
+
+The Illustrious Architect (solo) is estimated the same way from its collection, with its
+future picks drawn from the tiles still to come (it favours plaza tiles).
+
+Everything here is read from the state the bot passes in, which is always a state drawn
+by ``sample``: it never sees the real order of the stacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from app.games.akropolis.components import HEX_OF, START_ID, TYPES, tile_hexes
+from app.games.akropolis.geometry import DIRS, City, decode, unpack
+from app.games.akropolis.scoring import lakes
+from app.games.interface import State
+
+#: per hex code: 0 unused, 1 quarry, 2 district, 3 plaza
+KIND: tuple[int, ...] = tuple(
+    0 if h is None else {"quarry": 1, "district": 2, "plaza": 3}[h["kind"]] for h in HEX_OF
+)
+#: per hex code: index of its type in TYPES, -1 for quarries
+TYPE: tuple[int, ...] = tuple(
+    TYPES.index(h["type"]) if h is not None and "type" in h else -1 for h in HEX_OF
+)
+STARS: tuple[int, ...] = tuple(
+    int(h.get("stars", 0)) if h is not None and h["kind"] == "plaza" else 0 for h in HEX_OF
+)
+HOUSE, MARKET, BARRACKS, TEMPLE, GARDEN = range(5)
+#: chance that a temple with n empty neighbours ends surrounded (n = 1..5)
+_OPEN = (1.0, 0.75, 0.55, 0.35, 0.2, 0.1, 0.0)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Tunable constants of the estimate (per type: house, market, barracks, temple, garden)."""
+
+    dv: tuple[float, ...] = (0.33, 0.47, 0.42, 0.19, 0.23)
+    ds: tuple[float, ...] = (0.06, 0.28, 0.21, 0.10, 0.23)
+    rv: float = 1.0
+    rs: float = 1.0
+    focus: float = 0.0
+    stone: float = 1.0
+    quarry: float = 0.0
+    house_other: float = 0.3
+    temple: float = 1.0
+    architect_plaza_bias: float = 1.0
+
+
+WEIGHTS = Weights()
+
+
+def remaining_turns(state: State) -> list[int]:
+    """Turns still to be played by each place (the Architect included in solo)."""
+    places: int = state["places"]
+    if state["finished"]:
+        return [0] * places
+    left = len(state["site"]) - 1 + sum(len(stack) for stack in state["stacks"])
+    turn: int = state["turn"]
+    return [(left - ((seat - turn) % places) + places - 1) // places for seat in range(places)]
+
+
+def city_estimate(
+    city: City, stones: int, turns: int, variants: Sequence[str], w: Weights = WEIGHTS
+) -> float:
+    """The estimated final score of one player's city with ``turns`` turns to go."""
+    height = city.height
+    top = city.top
+    stars = [0, 0, 0, 0, 0]
+    value = [0.0, 0.0, 0.0, 0.0, 0.0]
+    houses: list[int] = []
+    by_type: list[list[int]] = [[], [], [], [], []]
+    for p, code in top.items():
+        kind = KIND[code]
+        if kind == 3:
+            stars[TYPE[code]] += STARS[code]
+        elif kind == 2:
+            by_type[TYPE[code]].append(p)
+    if city.lakes is None:
+        city.lakes = lakes({unpack(p) for p in height})
+    lake = {p[0] * 1024 + p[1] for p in city.lakes}
+    active = set(variants)
+    # houses: the largest group scores, other groups may still join it
+    houses = by_type[HOUSE]
+    best = (0, 0)
+    others = 0
+    for group in _groups(houses):
+        size, val = len(group), sum(height[p] for p in group)
+        if (size, val) > best:
+            others += best[1]
+            best = (size, val)
+        else:
+            others += val
+    house_value = best[1] * (2 if "houses" in active and best[1] >= 10 else 1)
+    value[HOUSE] = house_value + w.house_other * others
+    # markets: isolated ones score
+    markets = set(by_type[MARKET])
+    for p in markets:
+        if not any(p + d in markets for d in DIRS):
+            twice = "markets" in active and any(
+                (c := top.get(p + d)) is not None and KIND[c] == 3 and TYPE[c] == MARKET
+                for d in DIRS
+            )
+            value[MARKET] += height[p] * (2 if twice else 1)
+    # barracks: on the outer edge
+    for p in by_type[BARRACKS]:
+        edge = sum(1 for d in DIRS if p + d not in height and p + d not in lake)
+        if edge:
+            value[BARRACKS] += height[p] * (2 if "barracks" in active and edge >= 3 else 1)
+    # temples: surrounded; an open temple may still be surrounded (not next to a lake)
+    for p in by_type[TEMPLE]:
+        empty = [p + d for d in DIRS if p + d not in height]
+        twice = 2 if "temples" in active and height[p] >= 2 else 1
+        if not empty:
+            value[TEMPLE] += height[p] * twice
+        elif turns and not any(n in lake for n in empty):
+            value[TEMPLE] += height[p] * twice * w.temple * _OPEN[len(empty)]
+    # gardens: always
+    for p in by_type[GARDEN]:
+        twice = "gardens" in active and any(p + d in lake for d in DIRS)
+        value[GARDEN] += height[p] * (2 if twice else 1)
+    total = stones * w.stone
+    if w.quarry:
+        total += w.quarry * sum(1 for code in top.values() if KIND[code] == 1)
+    if w.focus:
+        sv = sum(stars) + 5.0
+        ss = sum(value) + 5.0
+        for t in range(5):
+            fv = (1 - w.focus) * w.dv[t] + w.focus * 2.0 * (stars[t] + 1) / sv
+            fs = (1 - w.focus) * w.ds[t] + w.focus * 0.9 * (value[t] + 1) / ss
+            total += (value[t] + turns * w.rv * fv) * (stars[t] + turns * w.rs * fs)
+        return total
+    for t in range(5):
+        total += (value[t] + turns * w.rv * w.dv[t]) * (stars[t] + turns * w.rs * w.ds[t])
+    return total
+
+
+def _groups(cells: Iterable[int]) -> list[list[int]]:
+    todo = set(cells)
+    groups: list[list[int]] = []
+    while todo:
+        start = todo.pop()
+        group = [start]
+        stack = [start]
+        while stack:
+            p = stack.pop()
+            for d in DIRS:
+                n = p + d
+                if n in todo:
+                    todo.remove(n)
+                    group.append(n)
+                    stack.append(n)
+        groups.append(group)
+    return groups
+
+
+def architect_estimate(state: State, turns: int, w: Weights = WEIGHTS) -> float:
+    """The Illustrious Architect's estimated final score (solo)."""
+    bot = state["architect"]
+    level: str = state["level"]
+    value = 2 if level == "callicrates" else 1
+    districts = [0.0] * 5
+    stars = [0.0] * 5
+    quarries = 0.0
+    for tile_id in (START_ID, *bot["tiles"]):
+        for h in tile_hexes(tile_id):
+            if h["kind"] == "quarry":
+                quarries += 1
+            elif h["kind"] == "district":
+                districts[TYPES.index(h["type"])] += 1
+            else:
+                stars[TYPES.index(h["type"])] += int(h["stars"])
+    if turns:
+        pool = [*state["site"], *(tid for stack in state["stacks"] for tid in stack)]
+        per_d, per_s, per_q = _pool_rates(pool)
+        for t in range(5):
+            districts[t] += turns * per_d[t]
+            stars[t] += turns * per_s[t] * w.architect_plaza_bias
+        quarries += turns * per_q
+    active = set(state["variants"])
+    total = float(bot["stones"])
+    for t, type_ in enumerate(TYPES):
+        doubled = 0.0
+        if type_ == "house" and "houses" in active and districts[t] * value >= 10:
+            doubled = districts[t]
+        elif type_ in ("barracks", "garden") and (type_ + ("s" if type_ == "garden" else "")) in (
+            active
+        ):
+            doubled = districts[t]
+        elif type_ == "temple" and "temples" in active and level == "callicrates":
+            doubled = districts[t]
+        total += (districts[t] + doubled) * value * stars[t]
+    if level == "metagenes":
+        total += 2 * quarries
+    return total
+
+
+def _pool_rates(pool: Sequence[int]) -> tuple[list[float], list[float], float]:
+    districts = [0.0] * 5
+    stars = [0.0] * 5
+    quarries = 0.0
+    for tile_id in pool:
+        for h in tile_hexes(tile_id):
+            if h["kind"] == "quarry":
+                quarries += 1
+            elif h["kind"] == "district":
+                districts[TYPES.index(h["type"])] += 1
+            else:
+                stars[TYPES.index(h["type"])] += int(h["stars"])
+    n = max(len(pool), 1)
+    return [d / n for d in districts], [s / n for s in stars], quarries / n
+
+
+def estimates(state: State, w: Weights = WEIGHTS) -> list[float]:
+    """Every seat's estimated final score (the Architect's at index 1 in solo)."""
+    turns = remaining_turns(state)
+    out = [
+        city_estimate(decode(record["placed"]), record["stones"], turns[seat], state["variants"], w)
+        for seat, record in enumerate(state["cities"])
+    ]
+    if state["architect"] is not None:
+        out.append(architect_estimate(state, turns[1], w))
+    return out
