@@ -10,7 +10,8 @@ Missing hooks get safe defaults:
 - ``evaluate``: terminal states score by ``result()["scores"]``; without the hook other
   states have no estimate (``None``) and simulations play on to the end of the game;
 - ``rollout_move``: a uniformly random legal move;
-- ``score``: ``evaluate``.
+- ``score``: ``evaluate``;
+- ``quiet``: every state is quiet.
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ from app.games.rng import Rng
 SampleHook = Callable[[State, int, Rng], State]
 EvaluateHook = Callable[[State], list[float]]
 RolloutHook = Callable[[State, int, Rng], Move]
+QuietHook = Callable[[State], bool]
 
 
 class GameAdapter:
     """A game module with its optional bot hooks resolved once."""
 
-    __slots__ = ("_evaluate", "_rollout", "_sample", "_score", "game", "has_secrets")
+    __slots__ = ("_evaluate", "_quiet", "_rollout", "_sample", "_score", "game", "has_secrets")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -37,6 +39,7 @@ class GameAdapter:
         self._evaluate = cast(EvaluateHook | None, getattr(game, "evaluate", None))
         self._rollout = cast(RolloutHook | None, getattr(game, "rollout_move", None))
         self._score = cast(EvaluateHook | None, getattr(game, "score", None))
+        self._quiet = cast(QuietHook | None, getattr(game, "quiet", None))
         self.has_secrets = getattr(game, "secrets", None) is not None
 
     @property
@@ -87,6 +90,10 @@ class GameAdapter:
         if self._score is not None:
             return self._score(state)
         return self.evaluate(state)
+
+    def quiet(self, state: State) -> bool:
+        """May a simulation stop here and trust ``evaluate``?"""
+        return self._quiet is None or self._quiet(state)
 
     def rollout_move(self, state: State, seat: int, rng: Rng) -> Move:
         if self._rollout is not None:

@@ -6,7 +6,9 @@ reference machine a level reaches its cap before its time budget on almost every
 so a seeded bot plays the same game whether or not it is timed (the bench checks it and
 reports the moves that hit the budget). ``width`` is how many candidate moves survive the
 one-move ordering; ``horizon`` how many of its own further moves a simulation plays
-(with the game's rollout policy) before it is scored with ``evaluate``.
+(with the game's rollout policy) before it is scored with ``evaluate``; ``max_moves``
+bounds the ordering on games with thousands of moves per turn (the easy level looks at
+a random part of them, which keeps it under its budget and makes it err like a beginner).
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ class Level:
     iterations: int
     width: int
     horizon: int
+    #: at most this many legal moves are ordered (a seeded random subset beyond it)
+    max_moves: int = 100_000
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", seconds=0.15, iterations=0, width=1, horizon=0),
-    "medium": Level("medium", seconds=0.6, iterations=120, width=6, horizon=1),
-    "hard": Level("hard", seconds=1.8, iterations=600, width=12, horizon=1),
+    "easy": Level("easy", seconds=0.15, iterations=0, width=1, horizon=0, max_moves=400),
+    "medium": Level("medium", seconds=0.6, iterations=24, width=3, horizon=1),
+    "hard": Level("hard", seconds=1.8, iterations=96, width=6, horizon=1),
 }
 #: the levels a host may pick, weakest first
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)

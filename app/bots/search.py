@@ -8,7 +8,8 @@ the search never reads what the seat cannot see):
    are kept. With ``width`` 1 this is the whole bot (the easy level).
 2. **Simulation.** Each iteration draws a fresh sample, picks a candidate with UCB1,
    applies it, lets every seat play on with the game's rollout policy until the searching
-   seat has made ``horizon`` more moves (or the game ends), and scores the outcome with
+   seat has made ``horizon`` more moves and the game says the state is ``quiet`` (or the
+   game ends), and scores the outcome with
    ``evaluate`` (or the result). The candidate with the best mean margin is played.
 
 Determinised ("perfect-information Monte Carlo") search averages over samples of the
@@ -106,16 +107,16 @@ def rollout(
     adapter: GameAdapter, state: State, seat: int, horizon: int | None, rng: Rng
 ) -> State:
     """Play on with the rollout policy until ``seat`` has made ``horizon`` more moves
-    (``None``: to the end) or the game ends."""
+    and the state is quiet (``None``: to the end), or the game ends."""
     own = 0
     for _ in range(MAX_PLIES):
         acting = adapter.to_act(state)
         if not acting:
             return state
+        if horizon is not None and own >= horizon and adapter.quiet(state):
+            return state
         actor = min(acting)
         if actor == seat:
-            if horizon is not None and own >= horizon:
-                return state
             own += 1
         state = adapter.apply(state, actor, adapter.rollout_move(state, actor, rng))
     return state
@@ -159,6 +160,15 @@ def _select(candidates: list[Candidate], done: int, spread: float) -> Candidate:
     return max(candidates, key=lambda c: c.mean + scale * math.sqrt(log_n / c.visits))
 
 
+def _subset(n: int, k: int, rng: Rng) -> list[int]:
+    """``k`` distinct indices of ``range(n)`` drawn at random (partial Fisher–Yates)."""
+    pool = list(range(n))
+    for i in range(k):
+        j = i + rng.randbelow(n - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
+
+
 def search(
     adapter: GameAdapter,
     state: State,
@@ -170,6 +180,9 @@ def search(
 ) -> Move:
     """The move the search prefers among ``moves`` (the seat's legal moves now)."""
     candidates: list[Candidate]
+    if len(moves) > level.max_moves:
+        picked = sorted(_subset(len(moves), level.max_moves, rng))
+        moves = [moves[i] for i in picked]
     if adapter.has_evaluate:
         candidates = order_moves(adapter, state, seat, moves, rng, budget)[: level.width]
     else:

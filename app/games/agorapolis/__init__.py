@@ -17,6 +17,8 @@ Interface: ``INFO``, ``setup``, ``to_act``, ``legal_moves``, ``apply``, ``view``
     only its own card.
 ``timeout_move(state, seat)``
     the §16 default move for a silent seat.
+``sample``, ``evaluate``, ``rollout_move``
+    the bot hooks (see :mod:`.ai`).
 ``deadline(state)``
     ``{"seats", "seconds": 20, "kind": "resist"}`` while a §7.4 resistance prompt is
     open, else ``None``; on expiry the room service plays ``timeout_move``.
@@ -56,6 +58,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.agorapolis.ai import evaluate, rollout_move, sample
 from app.games.agorapolis.defaults import deadline, timeout_move
 from app.games.agorapolis.endgame import result
 from app.games.agorapolis.initial import default_target
@@ -111,9 +114,12 @@ __all__ = [
     "INFO",
     "apply",
     "deadline",
+    "evaluate",
     "legal_moves",
     "redact_move",
     "result",
+    "rollout_move",
+    "sample",
     "secrets",
     "setup",
     "timeout_move",

@@ -29,7 +29,8 @@ ROLLOUT_CHOICES = 12
 
 def sample(state: State, seat: int, rng: Rng) -> State:
     stacks: list[list[int]] = state["stacks"]
-    pool = [tile for stack in stacks for tile in stack]
+    # sorted first: the result must not depend on the real order, only on the rng
+    pool = sorted(tile for stack in stacks for tile in stack)
     rng.shuffle(pool)
     redrawn: list[list[int]] = []
     start = 0

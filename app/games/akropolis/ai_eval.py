@@ -1,17 +1,15 @@
 """Bot knowledge for Akropolis: an estimate of every seat's final score (the ``evaluate``
 hook, see :mod:`app.games.akropolis.ai`).
 
-The estimate of a city is, per district type T,
-
-    (V_T + P_T + R * dv_T) * (S_T + R * ds_T)
-
-summed over the five types, plus its stones. V_T is what T's districts score now, P_T
-what districts that do not score yet are likely to bring (a temple with one empty
-neighbour left, a house group that may join the largest one), S_T its stars and R the
-turns the seat has left; dv_T and ds_T are the value and stars a seat adds per turn
-(measured on bot games, see ``docs/bots.md``). The product is what makes a plaza worth
-much early (it will multiply districts still to come) and a district worth more in a
-type that already has stars, so plans emerge from a one-move evaluation.
+The estimate of a city is a linear model over a few features: per district type T, its
+scoring value V_T, the value P_T of districts that may still score (a temple with few
+empty neighbours, house groups that may join the largest), its stars S_T, and the
+products V_T*S_T (what T scores now), P_T*S_T, R*V_T, R*S_T, R*P_T with R the turns
+the seat has left; plus stones, visible quarries and level-1 hexes (room to build up),
+each also times R. The coefficients were fitted to final scores of bot games
+(:class:`Weights`, ``docs/bots.md``): the products make a plaza worth much while
+districts of its type are still to come, and stones worth about 2.6 points (they buy
+tiles, and in solo every stone paid feeds the Architect).
 
 The Illustrious Architect (solo) is estimated the same way from its collection, with its
 future picks drawn from the tiles still to come (it favours plaza tiles).
@@ -48,17 +46,24 @@ _OPEN = (1.0, 0.75, 0.55, 0.35, 0.2, 0.1, 0.0)
 
 @dataclass(frozen=True)
 class Weights:
-    """Tunable constants of the estimate (per type: house, market, barracks, temple, garden)."""
+    """The estimate's coefficients: a linear model over city features, fitted by least
+    squares on the final scores of 120 solo games of the one-move bot (2,160 positions;
+    per type: house, market, barracks, temple, garden), see ``docs/bots.md``."""
 
-    dv: tuple[float, ...] = (0.33, 0.47, 0.42, 0.19, 0.23)
-    ds: tuple[float, ...] = (0.06, 0.28, 0.21, 0.10, 0.23)
-    rv: float = 1.0
-    rs: float = 1.0
-    focus: float = 0.0
-    stone: float = 1.0
-    quarry: float = 0.0
-    house_other: float = 0.3
-    temple: float = 1.0
+    vs: tuple[float, ...] = (0.978, 0.97, 0.848, 0.73, 0.809)  # value x stars
+    ps: tuple[float, ...] = (-0.147, 0.0, 0.0, -0.332, 0.0)  # potential x stars
+    rv: tuple[float, ...] = (0.087, 0.023, 0.178, 0.069, -0.164)  # turns x value
+    rs: tuple[float, ...] = (0.309, 0.115, 0.16, 0.023, 0.141)  # turns x stars
+    rp: tuple[float, ...] = (0.016, 0.0, 0.0, 0.331, 0.0)  # turns x potential
+    turns: float = 5.009
+    turns2: float = -0.026
+    stones: float = 2.613
+    turns_stones: float = 0.099
+    quarries: float = 0.065
+    turns_quarries: float = 0.056
+    ground: float = 0.278
+    turns_ground: float = 0.019
+    #: the Architect's future picks hold this many times the pool's share of stars
     architect_plaza_bias: float = 1.0
 
 
@@ -75,39 +80,43 @@ def remaining_turns(state: State) -> list[int]:
     return [(left - ((seat - turn) % places) + places - 1) // places for seat in range(places)]
 
 
-def city_estimate(
-    city: City, stones: int, turns: int, variants: Sequence[str], w: Weights = WEIGHTS
-) -> float:
-    """The estimated final score of one player's city with ``turns`` turns to go."""
+def city_features(city: City, variants: Sequence[str]) -> CityFeatures:
+    """What the estimate reads off a city: per type its scoring value V, the value P of
+    districts that may still score, and its stars S; plus counts of visible quarries and
+    of visible level-1 hexes (room to build up)."""
     height = city.height
     top = city.top
     stars = [0, 0, 0, 0, 0]
     value = [0.0, 0.0, 0.0, 0.0, 0.0]
-    houses: list[int] = []
+    potential = [0.0, 0.0, 0.0, 0.0, 0.0]
     by_type: list[list[int]] = [[], [], [], [], []]
+    quarries = ground = 0
     for p, code in top.items():
         kind = KIND[code]
         if kind == 3:
             stars[TYPE[code]] += STARS[code]
         elif kind == 2:
             by_type[TYPE[code]].append(p)
+        else:
+            quarries += 1
+        if height[p] == 1:
+            ground += 1
     if city.lakes is None:
         city.lakes = lakes({unpack(p) for p in height})
     lake = {p[0] * 1024 + p[1] for p in city.lakes}
     active = set(variants)
     # houses: the largest group scores, other groups may still join it
-    houses = by_type[HOUSE]
     best = (0, 0)
     others = 0
-    for group in _groups(houses):
+    for group in _groups(by_type[HOUSE]):
         size, val = len(group), sum(height[p] for p in group)
         if (size, val) > best:
             others += best[1]
             best = (size, val)
         else:
             others += val
-    house_value = best[1] * (2 if "houses" in active and best[1] >= 10 else 1)
-    value[HOUSE] = house_value + w.house_other * others
+    value[HOUSE] = best[1] * (2 if "houses" in active and best[1] >= 10 else 1)
+    potential[HOUSE] = others
     # markets: isolated ones score
     markets = set(by_type[MARKET])
     for p in markets:
@@ -128,25 +137,40 @@ def city_estimate(
         twice = 2 if "temples" in active and height[p] >= 2 else 1
         if not empty:
             value[TEMPLE] += height[p] * twice
-        elif turns and not any(n in lake for n in empty):
-            value[TEMPLE] += height[p] * twice * w.temple * _OPEN[len(empty)]
+        elif not any(n in lake for n in empty):
+            potential[TEMPLE] += height[p] * twice * _OPEN[len(empty)]
     # gardens: always
     for p in by_type[GARDEN]:
         twice = "gardens" in active and any(p + d in lake for d in DIRS)
         value[GARDEN] += height[p] * (2 if twice else 1)
-    total = stones * w.stone
-    if w.quarry:
-        total += w.quarry * sum(1 for code in top.values() if KIND[code] == 1)
-    if w.focus:
-        sv = sum(stars) + 5.0
-        ss = sum(value) + 5.0
-        for t in range(5):
-            fv = (1 - w.focus) * w.dv[t] + w.focus * 2.0 * (stars[t] + 1) / sv
-            fs = (1 - w.focus) * w.ds[t] + w.focus * 0.9 * (value[t] + 1) / ss
-            total += (value[t] + turns * w.rv * fv) * (stars[t] + turns * w.rs * fs)
-        return total
+    return CityFeatures(value, potential, stars, quarries, ground)
+
+
+@dataclass(frozen=True)
+class CityFeatures:
+    value: list[float]
+    potential: list[float]
+    stars: list[int]
+    quarries: int
+    ground: int
+
+
+def city_estimate(
+    city: City, stones: int, turns: int, variants: Sequence[str], w: Weights = WEIGHTS
+) -> float:
+    """The estimated final score of one player's city with ``turns`` turns to go."""
+    f = city_features(city, variants)
+    r = turns
+    total = (
+        r * w.turns
+        + r * r * w.turns2
+        + stones * (w.stones + r * w.turns_stones)
+        + f.quarries * (w.quarries + r * w.turns_quarries)
+        + f.ground * (w.ground + r * w.turns_ground)
+    )
     for t in range(5):
-        total += (value[t] + turns * w.rv * w.dv[t]) * (stars[t] + turns * w.rs * w.ds[t])
+        v, s, p = f.value[t], f.stars[t], f.potential[t] if r else 0.0
+        total += w.vs[t] * v * s + w.ps[t] * p * s + r * (w.rv[t] * v + w.rs[t] * s + w.rp[t] * p)
     return total
 
 
