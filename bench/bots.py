@@ -65,9 +65,7 @@ def play_game(args: tuple[str, str, str, str | None, int, bool]) -> GameOutcome:
         name = levels[seat]
         iterations = None if timed or name not in LEVELS else LEVELS[name].iterations
         start = time.process_time()
-        move = choose_move(
-            game_id, state, seat, name, seed * 1_000 + ply, iterations=iterations
-        )
+        move = choose_move(game_id, state, seat, name, seed * 1_000 + ply, iterations=iterations)
         times.setdefault(name, []).append(time.process_time() - start)
         state = game.apply(state, seat, move)
         ply += 1

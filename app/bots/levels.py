@@ -23,14 +23,16 @@ class Level:
     iterations: int
     width: int
     horizon: int
+    #: at most this many simulations per candidate (few candidates, few simulations)
+    per_candidate: int = 1_000_000
     #: at most this many legal moves are ordered (a seeded random subset beyond it)
     max_moves: int = 100_000
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", seconds=0.15, iterations=0, width=1, horizon=0, max_moves=400),
-    "medium": Level("medium", seconds=0.6, iterations=24, width=3, horizon=1),
-    "hard": Level("hard", seconds=1.8, iterations=96, width=6, horizon=1),
+    "medium": Level("medium", seconds=0.6, iterations=48, width=4, horizon=1, per_candidate=12),
+    "hard": Level("hard", seconds=1.8, iterations=384, width=12, horizon=1, per_candidate=32),
 }
 #: the levels a host may pick, weakest first
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)

@@ -103,9 +103,7 @@ def order_moves(
     return [Candidate(moves[index], value) for value, index in scored]
 
 
-def rollout(
-    adapter: GameAdapter, state: State, seat: int, horizon: int | None, rng: Rng
-) -> State:
+def rollout(adapter: GameAdapter, state: State, seat: int, horizon: int | None, rng: Rng) -> State:
     """Play on with the rollout policy until ``seat`` has made ``horizon`` more moves
     and the state is quiet (``None``: to the end), or the game ends."""
     own = 0
@@ -136,7 +134,8 @@ def simulate(
     low = min(c.prior for c in candidates)
     high = max(c.prior for c in candidates)
     done = 0
-    while done < budget.iterations and not (budget.timed and budget.out_of_time()):
+    cap = min(budget.iterations, level.per_candidate * len(candidates))
+    while done < cap and not (budget.timed and budget.out_of_time()):
         done += 1
         pick = _select(candidates, done, high - low)
         sampled = adapter.sample(state, seat, rng)

@@ -129,8 +129,9 @@ def evaluate(state: State) -> list[float]:
     for s in seats:
         player = players[s]
         reserves = player["reserves"]
-        future = sum(RESERVE_VALUE[sector] * reserves[sector] for sector in SECTORS) - 5 * (
-            RESERVE_VALUE["agriculture"]
+        future = (
+            sum(RESERVE_VALUE[sector] * reserves[sector] for sector in SECTORS)
+            - 5 * (RESERVE_VALUE["agriculture"])
         )
         values[s] += (1.0 - progress) * (future + CARD_VALUE * len(player["held"]))
     return values
@@ -243,6 +244,4 @@ def _action(state: State, seat: int, moves: list[Move], rng: Rng) -> Move:
 
 def _gain(state: State, seat: int, sector: str) -> int:
     player: dict[str, Any] = state["players"][seat]
-    return best_combination([d["value"] for d in player["dice"][sector]], FETISH[player["city"]])[
-        1
-    ]
+    return best_combination([d["value"] for d in player["dice"][sector]], FETISH[player["city"]])[1]

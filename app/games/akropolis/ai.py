@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from app.games.akropolis.ai_eval import estimates
 from app.games.akropolis.geometry import decode
 from app.games.akropolis.rules import apply, architect_score, player_score, result
@@ -50,8 +52,26 @@ def evaluate(state: State) -> list[float]:
     return estimates(state)
 
 
+#: live totals keyed like :data:`ai_eval._MEMO` (the entry keeps the list alive)
+_LIVE: dict[tuple[int, int, int], tuple[list[Any], float]] = {}
+
+
+def _live_total(state: State, seat: int) -> float:
+    record = state["cities"][seat]
+    placed = record["placed"]
+    key = (id(placed), len(placed), record["stones"])
+    hit = _LIVE.get(key)
+    if hit is not None and hit[0] is placed:
+        return hit[1]
+    total = float(player_score(state, seat)["total"])
+    if len(_LIVE) >= 512:
+        _LIVE.clear()
+    _LIVE[key] = (placed, total)
+    return total
+
+
 def score(state: State) -> list[float]:
-    out = [float(player_score(state, seat)["total"]) for seat in range(state["seats"])]
+    out = [_live_total(state, seat) for seat in range(state["seats"])]
     bot = architect_score(state)
     if bot is not None:
         out.append(float(bot["total"]))

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from app.games.akropolis.components import HEX_OF, START_ID, TYPES, tile_hexes
-from app.games.akropolis.geometry import DIRS, City, decode, unpack
-from app.games.akropolis.scoring import lakes
+from app.games.akropolis import architect
+from app.games.akropolis.components import HEX_OF, START_ID, TILES, TYPES, tile_hexes
+from app.games.akropolis.geometry import DIRS, City, decode, pack, unpack
 from app.games.interface import State
 
 #: per hex code: 0 unused, 1 quarry, 2 district, 3 plaza
@@ -40,6 +41,27 @@ STARS: tuple[int, ...] = tuple(
     int(h.get("stars", 0)) if h is not None and h["kind"] == "plaza" else 0 for h in HEX_OF
 )
 HOUSE, MARKET, BARRACKS, TEMPLE, GARDEN = range(5)
+
+
+def _tile_counts(tile_id: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    districts = [0] * 5
+    stars = [0] * 5
+    quarries = 0
+    for h in tile_hexes(tile_id):
+        if h["kind"] == "quarry":
+            quarries += 1
+        elif h["kind"] == "district":
+            districts[TYPES.index(h["type"])] += 1
+        else:
+            stars[TYPES.index(h["type"])] += int(h["stars"])
+    return tuple(districts), tuple(stars), quarries
+
+
+#: tile id -> (districts per type, stars per type, quarries), the starting tile included
+TILE_COUNTS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {
+    tid: _tile_counts(tid) for tid in (START_ID, *TILES)
+}
+
 #: chance that a temple with n empty neighbours ends surrounded (n = 1..5)
 _OPEN = (1.0, 0.75, 0.55, 0.35, 0.2, 0.1, 0.0)
 
@@ -68,6 +90,51 @@ class Weights:
 
 
 WEIGHTS = Weights()
+
+
+_LAKES: dict[frozenset[int], frozenset[int]] = {}
+_LAKES_SIZE = 256
+
+
+def city_lakes(city: City) -> frozenset[int]:
+    """The packed positions of a city's lakes (D4), remembered by occupied set: a raised
+    tile leaves the occupied set as it was, so about half the moves of a turn share it."""
+    key = frozenset(city.height)
+    found = _LAKES.get(key)
+    if found is None:
+        found = _packed_lakes(key)
+        if len(_LAKES) >= _LAKES_SIZE:
+            _LAKES.clear()
+        _LAKES[key] = found
+    return found
+
+
+def _packed_lakes(occupied: frozenset[int]) -> frozenset[int]:
+    """Empty positions not connected to the outside, by a flood fill of the bounding box
+    enlarged by one (a legal city is connected, so one box holds it)."""
+    cells = [unpack(p) for p in occupied]
+    q0 = min(q for q, _ in cells) - 1
+    q1 = max(q for q, _ in cells) + 1
+    r0 = min(r for _, r in cells) - 1
+    r1 = max(r for _, r in cells) + 1
+    stride = r1 - r0 + 2
+    free = {i * stride + j for i in range(q1 - q0 + 1) for j in range(r1 - r0 + 1)}
+    free.difference_update([(q - q0) * stride + (r - r0) for q, r in cells])
+    steps = (stride, -stride, 1, -1, stride - 1, 1 - stride)
+    free.discard(0)
+    stack = [0]
+    while stack:
+        cell = stack.pop()
+        for step in steps:
+            n = cell + step
+            if n in free:
+                free.discard(n)
+                stack.append(n)
+    out = set()
+    for cell in free:
+        i, j = divmod(cell, stride)
+        out.add(pack(q0 + i, r0 + j))
+    return frozenset(out)
 
 
 def remaining_turns(state: State) -> list[int]:
@@ -101,9 +168,7 @@ def city_features(city: City, variants: Sequence[str]) -> CityFeatures:
             quarries += 1
         if height[p] == 1:
             ground += 1
-    if city.lakes is None:
-        city.lakes = lakes({unpack(p) for p in height})
-    lake = {p[0] * 1024 + p[1] for p in city.lakes}
+    lake = city_lakes(city)
     active = set(variants)
     # houses: the largest group scores, other groups may still join it
     best = (0, 0)
@@ -194,39 +259,31 @@ def _groups(cells: Iterable[int]) -> list[list[int]]:
 
 
 def architect_estimate(state: State, turns: int, w: Weights = WEIGHTS) -> float:
-    """The Illustrious Architect's estimated final score (solo)."""
+    """The Illustrious Architect's estimated final score (solo): its collection so far
+    plus ``turns`` picks with the average content of the tiles still to come."""
     bot = state["architect"]
     level: str = state["level"]
     value = 2 if level == "callicrates" else 1
-    districts = [0.0] * 5
-    stars = [0.0] * 5
-    quarries = 0.0
-    for tile_id in (START_ID, *bot["tiles"]):
-        for h in tile_hexes(tile_id):
-            if h["kind"] == "quarry":
-                quarries += 1
-            elif h["kind"] == "district":
-                districts[TYPES.index(h["type"])] += 1
-            else:
-                stars[TYPES.index(h["type"])] += int(h["stars"])
+    districts, stars, quarries = _sum_counts((START_ID, *bot["tiles"]))
     if turns:
         pool = [*state["site"], *(tid for stack in state["stacks"] for tid in stack)]
-        per_d, per_s, per_q = _pool_rates(pool)
+        more_d, more_s, more_q = _sum_counts(pool)
+        n = max(len(pool), 1)
         for t in range(5):
-            districts[t] += turns * per_d[t]
-            stars[t] += turns * per_s[t] * w.architect_plaza_bias
-        quarries += turns * per_q
+            districts[t] += turns * more_d[t] / n
+            stars[t] += turns * more_s[t] / n * w.architect_plaza_bias
+        quarries += turns * more_q / n
     active = set(state["variants"])
     total = float(bot["stones"])
     for t, type_ in enumerate(TYPES):
         doubled = 0.0
-        if type_ == "house" and "houses" in active and districts[t] * value >= 10:
-            doubled = districts[t]
-        elif type_ in ("barracks", "garden") and (type_ + ("s" if type_ == "garden" else "")) in (
-            active
-        ):
-            doubled = districts[t]
-        elif type_ == "temple" and "temples" in active and level == "callicrates":
+        if type_ == "house":
+            doubled = districts[t] if "houses" in active and districts[t] * value >= 10 else 0.0
+        elif type_ == "market":
+            doubled = min(districts[t], 3 * stars[t] / 2) if "markets" in active else 0.0
+        elif type_ == "temple":
+            doubled = districts[t] if "temples" in active and level == "callicrates" else 0.0
+        elif architect.VARIANT_OF[type_] in active:
             doubled = districts[t]
         total += (districts[t] + doubled) * value * stars[t]
     if level == "metagenes":
@@ -234,27 +291,46 @@ def architect_estimate(state: State, turns: int, w: Weights = WEIGHTS) -> float:
     return total
 
 
-def _pool_rates(pool: Sequence[int]) -> tuple[list[float], list[float], float]:
+def _sum_counts(tiles: Iterable[int]) -> tuple[list[float], list[float], float]:
     districts = [0.0] * 5
     stars = [0.0] * 5
     quarries = 0.0
-    for tile_id in pool:
-        for h in tile_hexes(tile_id):
-            if h["kind"] == "quarry":
-                quarries += 1
-            elif h["kind"] == "district":
-                districts[TYPES.index(h["type"])] += 1
-            else:
-                stars[TYPES.index(h["type"])] += int(h["stars"])
-    n = max(len(pool), 1)
-    return [d / n for d in districts], [s / n for s in stars], quarries / n
+    for tile_id in tiles:
+        d, s, q = TILE_COUNTS[tile_id]
+        for t in range(5):
+            districts[t] += d[t]
+            stars[t] += s[t]
+        quarries += q
+    return districts, stars, quarries
+
+
+#: recent city estimates keyed by (id of the placement list, stones, turns); the entry
+#: keeps the list alive, so its id cannot be reused while it is remembered. ``apply``
+#: copies only the mover's city, so the other cities of a position are computed once.
+_MEMO: dict[tuple[int, int, int, int], tuple[list[Any], float]] = {}
+_MEMO_SIZE = 512
+
+
+def memo_city_estimate(
+    placed: list[Any], stones: int, turns: int, variants: Sequence[str], w: Weights = WEIGHTS
+) -> float:
+    key = (id(placed), len(placed), stones, turns)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is placed and w is WEIGHTS:
+        return hit[1]
+    value = city_estimate(decode(placed), stones, turns, variants, w)
+    if w is WEIGHTS:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[key] = (placed, value)
+    return value
 
 
 def estimates(state: State, w: Weights = WEIGHTS) -> list[float]:
     """Every seat's estimated final score (the Architect's at index 1 in solo)."""
     turns = remaining_turns(state)
     out = [
-        city_estimate(decode(record["placed"]), record["stones"], turns[seat], state["variants"], w)
+        memo_city_estimate(record["placed"], record["stones"], turns[seat], state["variants"], w)
         for seat, record in enumerate(state["cities"])
     ]
     if state["architect"] is not None:
