@@ -41,8 +41,8 @@ SEAT_COUNTS = [
 
 @pytest.mark.parametrize(("game_id", "seats"), SEAT_COUNTS)
 def test_bots_finish_every_game_and_seat_count(game_id: str, seats: int) -> None:
-    """The hard bot (at a tiny budget) in every other seat, random ones in between."""
-    state = play_out(game_id, seats, ["hard", "random"], seed=seats)
+    """The hard bot (at a tiny budget) in seat 0, random ones elsewhere."""
+    state = play_out(game_id, seats, ["hard"] + ["random"] * (seats - 1), seed=seats)
     assert get_game(game_id).result(state) is not None
 
 
@@ -91,7 +91,7 @@ def test_no_peeking(twin, level: str) -> None:  # type: ignore[no-untyped-def]
     assert first != second
     game = get_game(game_id)
     assert game.view(first, seat) == game.view(second, seat)
-    for seed in range(3):
+    for seed in range(2):
         a = choose_move(game_id, first, seat, level, seed, iterations=ITERATIONS[level] + 4)
         b = choose_move(game_id, second, seat, level, seed, iterations=ITERATIONS[level] + 4)
         assert a == b

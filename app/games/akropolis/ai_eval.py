@@ -199,15 +199,15 @@ def city_features(city: City, variants: Sequence[str]) -> CityFeatures:
     # temples: surrounded; an open temple may still be surrounded (not next to a lake)
     for p in by_type[TEMPLE]:
         empty = [p + d for d in DIRS if p + d not in height]
-        twice = 2 if "temples" in active and height[p] >= 2 else 1
+        factor = 2 if "temples" in active and height[p] >= 2 else 1
         if not empty:
-            value[TEMPLE] += height[p] * twice
+            value[TEMPLE] += height[p] * factor
         elif not any(n in lake for n in empty):
-            potential[TEMPLE] += height[p] * twice * _OPEN[len(empty)]
+            potential[TEMPLE] += height[p] * factor * _OPEN[len(empty)]
     # gardens: always
     for p in by_type[GARDEN]:
-        twice = "gardens" in active and any(p + d in lake for d in DIRS)
-        value[GARDEN] += height[p] * (2 if twice else 1)
+        wet = "gardens" in active and any(p + d in lake for d in DIRS)
+        value[GARDEN] += height[p] * (2 if wet else 1)
     return CityFeatures(value, potential, stars, quarries, ground)
 
 
