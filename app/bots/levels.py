@@ -31,8 +31,12 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", seconds=0.15, iterations=0, width=1, horizon=0, max_moves=400),
-    "medium": Level("medium", seconds=0.6, iterations=48, width=4, horizon=1, per_candidate=12),
-    "hard": Level("hard", seconds=1.8, iterations=384, width=12, horizon=1, per_candidate=32),
+    "medium": Level(
+        "medium", seconds=0.6, iterations=48, width=4, horizon=1, per_candidate=12, max_moves=3000
+    ),
+    "hard": Level(
+        "hard", seconds=1.8, iterations=384, width=12, horizon=1, per_candidate=32, max_moves=3000
+    ),
 }
 #: the levels a host may pick, weakest first
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)

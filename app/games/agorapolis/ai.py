@@ -34,7 +34,9 @@ from app.games.agorapolis.view import insight_sees
 from app.games.interface import Move, State
 from app.games.rng import Rng
 
-#: value (in renown) of one point in each reserve, of a held card, of a die in hand
+#: value (in renown) of one point in each reserve, of a held card; a card in play is worth
+#: a little more than in hand (it acts this round), so the bots play their cards instead
+#: of hoarding them (a big hand also makes thousands of ``play_exploits`` subsets)
 RESERVE_VALUE: dict[str, float] = {
     "agriculture": 0.08,
     "society": 0.05,
@@ -43,6 +45,7 @@ RESERVE_VALUE: dict[str, float] = {
     "military": 0.03,
 }
 CARD_VALUE = 0.25
+ACTIVE_CARD_VALUE = 0.35
 QUIET_PHASES = frozenset({"HARVEST_PLAY", "EXPLOIT_BID", "GAME_OVER"})
 _SIMULTANEOUS = frozenset(
     {"HARVEST_PLAY", "HARVEST_STRIFE", "HARVEST_STRIFE_RESIST", "INVEST_BET", "EXPLOIT_BID"}
@@ -134,6 +137,8 @@ def evaluate(state: State) -> list[float]:
             - 5 * (RESERVE_VALUE["agriculture"])
         )
         values[s] += (1.0 - progress) * (future + CARD_VALUE * len(player["held"]))
+    for entry in state["active"]:
+        values[entry["owner"]] += ACTIVE_CARD_VALUE
     return values
 
 
