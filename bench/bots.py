@@ -104,8 +104,18 @@ def main(argv: list[str] | None = None) -> None:
         for i in range(args.games)
     ]
     wall = time.monotonic()
+    outcomes: list[GameOutcome] = []
     with Pool(args.jobs) as pool:
-        outcomes = pool.map(play_game, jobs, chunksize=1)
+        for outcome in pool.imap_unordered(play_game, jobs):
+            outcomes.append(outcome)
+            wins = sum(o.won for o in outcomes)
+            print(  # progress on stderr: a cut-short run still tells what it saw
+                f"game {outcome.seed}: {'won' if outcome.won else 'lost'} "
+                f"{outcome.margin:+.0f} (wins {wins}/{len(outcomes)})",
+                file=sys.stderr,
+                flush=True,
+            )
+    outcomes.sort(key=lambda o: o.seed)
     wall = time.monotonic() - wall
     against = f"the Architect ({architect})" if architect else f"3 x {opponent}"
     print(
