@@ -1,4 +1,10 @@
-"""Seat-filling bots: they see only the seat's view and its legal moves."""
+"""Seat-filling bots.
+
+``RandomBot`` and ``BOTS`` (used by the room service today) see only the seat's view and
+its legal moves. The search bots (levels easy, medium, hard) are reached through
+:func:`app.bots.play.choose_move` (pure, synchronous) and :class:`app.bots.pool.BotPool`
+(worker processes with a hard time limit); see ``docs/bots.md``.
+"""
 
 from __future__ import annotations
 

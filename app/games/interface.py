@@ -33,6 +33,29 @@ Optional hooks (defaults in :mod:`app.games.registry`):
     in force, no other seat acted since, and in a rated game the opponents agree.
 ``deadline(state)`` / ``timeout_move(state, seat)``
     a reaction countdown the room service runs, and the move it plays for a silent seat.
+
+Optional bot hooks, used by :mod:`app.bots` (``docs/bots.md``); a bot works without any
+of them, only weaker (a game with ``secrets`` but no ``sample`` gets random moves):
+
+``sample(state, seat, rng) -> state``
+    a new state equal to ``state`` in everything ``seat`` can see, with everything it
+    cannot see redrawn from ``rng`` (an :class:`app.games.rng.Rng`) consistently with
+    what it has seen: face-down stacks and decks, other seats' hands, unrevealed
+    simultaneous commits, and the state's own PRNG (reseeded, else future draws are
+    predictable). Never mutates its input; the result depends only on the seat's
+    information and ``rng`` (so hidden things are put in a canonical order, e.g. sorted,
+    before they are shuffled). Every bot simulation starts from such a sample.
+``evaluate(state) -> list[float]``
+    a cheap estimate per seat, from a full state: for scored games of each seat's final
+    score on the ``result()["scores"]`` scale (solo Akropolis: the Architect at index 1);
+    a game may document a 0..1 progress scale instead. Bots compare seats by margin.
+``score(state) -> list[float]``
+    the live score per seat (what the game would give if it ended now); the greedy
+    baseline maximises it (default: ``evaluate``).
+``rollout_move(state, seat, rng) -> move``
+    a quick, reasonable legal move for simulations (default: uniformly random).
+``quiet(state) -> bool``
+    whether a simulation may stop here and trust ``evaluate`` (default: always).
 """
 
 from __future__ import annotations

@@ -153,3 +153,31 @@ def timeout_move(state: State, seat: int) -> Move:
 def undoable(before: State, move: Move, after: State) -> bool:
     """Any move may be taken back unless it won the game (Race draws nothing after setup)."""
     return bool(after["winner"] is None)
+
+
+# --- bot hooks (see app.games.interface) ---------------------------------------------
+
+
+def sample(state: State, seat: int, rng: Rng) -> State:
+    """Other seats' secret tokens are redrawn (while the game runs), the PRNG reseeded."""
+    new = dict(state)
+    if state["winner"] is None:
+        new["tokens"] = [
+            token if other == seat else f"secret-{rng.next_u64():016x}"
+            for other, token in enumerate(state["tokens"])
+        ]
+    new["rng"] = Rng(rng.next_u64()).dump()
+    return new
+
+
+def evaluate(state: State) -> list[float]:
+    """Win chances: exact with 2 seats (the seat to move wins unless the distance left
+    is a multiple of 3), even otherwise; 1/0 once someone has won."""
+    seats = state["seats"]
+    if state["winner"] is not None:
+        return [1.0 if seat == state["winner"] else 0.0 for seat in range(seats)]
+    if seats != 2:
+        return [1.0 / seats] * seats
+    mover = state["turn"]
+    mover_wins = (state["target"] - state["counter"]) % 3 != 0
+    return [1.0 if (seat == mover) == mover_wins else 0.0 for seat in range(seats)]

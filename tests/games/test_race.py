@@ -42,3 +42,21 @@ def test_undo_allowed_for_any_move_but_the_winning_one() -> None:
     final = race.apply(after, 1, {"add": 1})
     assert race.result(final) is not None
     assert not race.undoable(after, {"add": 1}, final)
+
+
+def test_race_sample_redraws_other_tokens_only() -> None:
+    from app.games.rng import Rng
+
+    state = race.setup(3, {}, 2)
+    drawn = race.sample(state, 1, Rng.from_seed(0))
+    assert drawn["tokens"][1] == state["tokens"][1]
+    assert drawn["tokens"][0] != state["tokens"][0] and drawn["rng"] != state["rng"]
+    assert race.view(drawn, 1) == race.view(state, 1)
+
+
+def test_race_evaluate_knows_two_seat_wins() -> None:
+    state = race.setup(2, {"target": 7}, 1)
+    assert race.evaluate(state) == [1.0, 0.0]  # 7 left: the mover wins by taking 1
+    after = race.apply(state, 0, {"add": 1})
+    assert race.evaluate(after) == [1.0, 0.0]  # 6 left for seat 1: a loss
+    assert race.evaluate(race.setup(3, {}, 1)) == [1 / 3] * 3

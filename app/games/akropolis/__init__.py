@@ -38,11 +38,24 @@ Decisions taken here where the spec leaves a choice open:
 
 from __future__ import annotations
 
+from app.games.akropolis.ai import evaluate, rollout_move, sample, score
 from app.games.akropolis.rules import apply, legal_moves, result, to_act
 from app.games.akropolis.setup import INFO, setup
 from app.games.akropolis.undo import undoable
 from app.games.akropolis.view import secrets, view
 
 __all__ = [
-    "INFO", "apply", "legal_moves", "result", "secrets", "setup", "to_act", "undoable", "view",
-]  # fmt: skip
+    "INFO",
+    "apply",
+    "evaluate",
+    "legal_moves",
+    "result",
+    "rollout_move",
+    "sample",
+    "score",
+    "secrets",
+    "setup",
+    "to_act",
+    "undoable",
+    "view",
+]

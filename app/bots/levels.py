@@ -1,0 +1,49 @@
+"""Bot levels: how long a bot thinks and how wide and deep it looks.
+
+A level's ``seconds`` is a budget of CPU time per move (``time.process_time`` of the
+process that searches, one core). ``iterations`` caps the simulations: on this project's
+reference machine a level reaches its cap before its time budget on almost every move,
+so a seeded bot plays the same game whether or not it is timed (the bench checks it and
+reports the moves that hit the budget). ``width`` is how many candidate moves survive the
+one-move ordering; ``horizon`` how many of its own further moves a simulation plays
+(with the game's rollout policy) before it is scored with ``evaluate``; ``max_moves``
+bounds the ordering on games with thousands of moves per turn (the easy level looks at
+a random part of them, which keeps it under its budget and makes it err like a beginner).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    seconds: float
+    iterations: int
+    width: int
+    horizon: int
+    #: at most this many simulations per candidate (few candidates, few simulations)
+    per_candidate: int = 1_000_000
+    #: at most this many legal moves are ordered (a seeded random subset beyond it)
+    max_moves: int = 100_000
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", seconds=0.15, iterations=0, width=1, horizon=0, max_moves=400),
+    "medium": Level(
+        "medium", seconds=0.6, iterations=48, width=4, horizon=1, per_candidate=12, max_moves=3000
+    ),
+    "hard": Level(
+        "hard", seconds=1.8, iterations=384, width=12, horizon=1, per_candidate=32, max_moves=3000
+    ),
+}
+#: the levels a host may pick, weakest first
+LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
+
+
+def get_level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot level {name!r} (one of {', '.join(LEVELS)})") from None

@@ -1,0 +1,338 @@
+"""Bot knowledge for Akropolis: an estimate of every seat's final score (the ``evaluate``
+hook, see :mod:`app.games.akropolis.ai`).
+
+The estimate of a city is a linear model over a few features: per district type T, its
+scoring value V_T, the value P_T of districts that may still score (a temple with few
+empty neighbours, house groups that may join the largest), its stars S_T, and the
+products V_T*S_T (what T scores now), P_T*S_T, R*V_T, R*S_T, R*P_T with R the turns
+the seat has left; plus stones, visible quarries and level-1 hexes (room to build up),
+each also times R. The coefficients were fitted to final scores of bot games
+(:class:`Weights`, ``docs/bots.md``): the products make a plaza worth much while
+districts of its type are still to come, and stones worth about 2.6 points (they buy
+tiles, and in solo every stone paid feeds the Architect).
+
+The Illustrious Architect (solo) is estimated the same way from its collection, with its
+future picks drawn from the tiles still to come (it favours plaza tiles).
+
+Everything here is read from the state the bot passes in, which is always a state drawn
+by ``sample``: it never sees the real order of the stacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.games.akropolis import architect
+from app.games.akropolis.components import HEX_OF, START_ID, TILES, TYPES, tile_hexes
+from app.games.akropolis.geometry import DIRS, City, decode, pack, unpack
+from app.games.interface import State
+
+#: per hex code: 0 unused, 1 quarry, 2 district, 3 plaza
+KIND: tuple[int, ...] = tuple(
+    0 if h is None else {"quarry": 1, "district": 2, "plaza": 3}[h["kind"]] for h in HEX_OF
+)
+#: per hex code: index of its type in TYPES, -1 for quarries
+TYPE: tuple[int, ...] = tuple(
+    TYPES.index(h["type"]) if h is not None and "type" in h else -1 for h in HEX_OF
+)
+STARS: tuple[int, ...] = tuple(
+    int(h.get("stars", 0)) if h is not None and h["kind"] == "plaza" else 0 for h in HEX_OF
+)
+HOUSE, MARKET, BARRACKS, TEMPLE, GARDEN = range(5)
+
+
+def _tile_counts(tile_id: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    districts = [0] * 5
+    stars = [0] * 5
+    quarries = 0
+    for h in tile_hexes(tile_id):
+        if h["kind"] == "quarry":
+            quarries += 1
+        elif h["kind"] == "district":
+            districts[TYPES.index(h["type"])] += 1
+        else:
+            stars[TYPES.index(h["type"])] += int(h["stars"])
+    return tuple(districts), tuple(stars), quarries
+
+
+#: tile id -> (districts per type, stars per type, quarries), the starting tile included
+TILE_COUNTS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {
+    tid: _tile_counts(tid) for tid in (START_ID, *TILES)
+}
+
+#: chance that a temple with n empty neighbours ends surrounded (n = 1..5)
+_OPEN = (1.0, 0.75, 0.55, 0.35, 0.2, 0.1, 0.0)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The estimate's coefficients: a linear model over city features, fitted by least
+    squares on the final scores of 120 solo games of the one-move bot (2,160 positions;
+    per type: house, market, barracks, temple, garden), see ``docs/bots.md``."""
+
+    vs: tuple[float, ...] = (0.978, 0.97, 0.848, 0.73, 0.809)  # value x stars
+    ps: tuple[float, ...] = (-0.147, 0.0, 0.0, -0.332, 0.0)  # potential x stars
+    rv: tuple[float, ...] = (0.087, 0.023, 0.178, 0.069, -0.164)  # turns x value
+    rs: tuple[float, ...] = (0.309, 0.115, 0.16, 0.023, 0.141)  # turns x stars
+    rp: tuple[float, ...] = (0.016, 0.0, 0.0, 0.331, 0.0)  # turns x potential
+    turns: float = 5.009
+    turns2: float = -0.026
+    stones: float = 2.613
+    turns_stones: float = 0.099
+    quarries: float = 0.065
+    turns_quarries: float = 0.056
+    ground: float = 0.278
+    turns_ground: float = 0.019
+    #: the Architect's future picks hold this many times the pool's share of stars
+    architect_plaza_bias: float = 1.0
+
+
+WEIGHTS = Weights()
+
+
+_LAKES: dict[frozenset[int], frozenset[int]] = {}
+_LAKES_SIZE = 256
+
+
+def city_lakes(city: City) -> frozenset[int]:
+    """The packed positions of a city's lakes (D4), remembered by occupied set: a raised
+    tile leaves the occupied set as it was, so about half the moves of a turn share it."""
+    key = frozenset(city.height)
+    found = _LAKES.get(key)
+    if found is None:
+        found = _packed_lakes(key)
+        if len(_LAKES) >= _LAKES_SIZE:
+            _LAKES.clear()
+        _LAKES[key] = found
+    return found
+
+
+def _packed_lakes(occupied: frozenset[int]) -> frozenset[int]:
+    """Empty positions not connected to the outside, by a flood fill of the bounding box
+    enlarged by one (a legal city is connected, so one box holds it)."""
+    cells = [unpack(p) for p in occupied]
+    q0 = min(q for q, _ in cells) - 1
+    q1 = max(q for q, _ in cells) + 1
+    r0 = min(r for _, r in cells) - 1
+    r1 = max(r for _, r in cells) + 1
+    stride = r1 - r0 + 2
+    free = {i * stride + j for i in range(q1 - q0 + 1) for j in range(r1 - r0 + 1)}
+    free.difference_update([(q - q0) * stride + (r - r0) for q, r in cells])
+    steps = (stride, -stride, 1, -1, stride - 1, 1 - stride)
+    free.discard(0)
+    stack = [0]
+    while stack:
+        cell = stack.pop()
+        for step in steps:
+            n = cell + step
+            if n in free:
+                free.discard(n)
+                stack.append(n)
+    out = set()
+    for cell in free:
+        i, j = divmod(cell, stride)
+        out.add(pack(q0 + i, r0 + j))
+    return frozenset(out)
+
+
+def remaining_turns(state: State) -> list[int]:
+    """Turns still to be played by each place (the Architect included in solo)."""
+    places: int = state["places"]
+    if state["finished"]:
+        return [0] * places
+    left = len(state["site"]) - 1 + sum(len(stack) for stack in state["stacks"])
+    turn: int = state["turn"]
+    return [(left - ((seat - turn) % places) + places - 1) // places for seat in range(places)]
+
+
+def city_features(city: City, variants: Sequence[str]) -> CityFeatures:
+    """What the estimate reads off a city: per type its scoring value V, the value P of
+    districts that may still score, and its stars S; plus counts of visible quarries and
+    of visible level-1 hexes (room to build up)."""
+    height = city.height
+    top = city.top
+    stars = [0, 0, 0, 0, 0]
+    value = [0.0, 0.0, 0.0, 0.0, 0.0]
+    potential = [0.0, 0.0, 0.0, 0.0, 0.0]
+    by_type: list[list[int]] = [[], [], [], [], []]
+    quarries = ground = 0
+    for p, code in top.items():
+        kind = KIND[code]
+        if kind == 3:
+            stars[TYPE[code]] += STARS[code]
+        elif kind == 2:
+            by_type[TYPE[code]].append(p)
+        else:
+            quarries += 1
+        if height[p] == 1:
+            ground += 1
+    lake = city_lakes(city)
+    active = set(variants)
+    # houses: the largest group scores, other groups may still join it
+    best = (0, 0)
+    others = 0
+    for group in _groups(by_type[HOUSE]):
+        size, val = len(group), sum(height[p] for p in group)
+        if (size, val) > best:
+            others += best[1]
+            best = (size, val)
+        else:
+            others += val
+    value[HOUSE] = best[1] * (2 if "houses" in active and best[1] >= 10 else 1)
+    potential[HOUSE] = others
+    # markets: isolated ones score
+    markets = set(by_type[MARKET])
+    for p in markets:
+        if not any(p + d in markets for d in DIRS):
+            twice = "markets" in active and any(
+                (c := top.get(p + d)) is not None and KIND[c] == 3 and TYPE[c] == MARKET
+                for d in DIRS
+            )
+            value[MARKET] += height[p] * (2 if twice else 1)
+    # barracks: on the outer edge
+    for p in by_type[BARRACKS]:
+        edge = sum(1 for d in DIRS if p + d not in height and p + d not in lake)
+        if edge:
+            value[BARRACKS] += height[p] * (2 if "barracks" in active and edge >= 3 else 1)
+    # temples: surrounded; an open temple may still be surrounded (not next to a lake)
+    for p in by_type[TEMPLE]:
+        empty = [p + d for d in DIRS if p + d not in height]
+        factor = 2 if "temples" in active and height[p] >= 2 else 1
+        if not empty:
+            value[TEMPLE] += height[p] * factor
+        elif not any(n in lake for n in empty):
+            potential[TEMPLE] += height[p] * factor * _OPEN[len(empty)]
+    # gardens: always
+    for p in by_type[GARDEN]:
+        wet = "gardens" in active and any(p + d in lake for d in DIRS)
+        value[GARDEN] += height[p] * (2 if wet else 1)
+    return CityFeatures(value, potential, stars, quarries, ground)
+
+
+@dataclass(frozen=True)
+class CityFeatures:
+    value: list[float]
+    potential: list[float]
+    stars: list[int]
+    quarries: int
+    ground: int
+
+
+def city_estimate(
+    city: City, stones: int, turns: int, variants: Sequence[str], w: Weights = WEIGHTS
+) -> float:
+    """The estimated final score of one player's city with ``turns`` turns to go."""
+    f = city_features(city, variants)
+    r = turns
+    total = (
+        r * w.turns
+        + r * r * w.turns2
+        + stones * (w.stones + r * w.turns_stones)
+        + f.quarries * (w.quarries + r * w.turns_quarries)
+        + f.ground * (w.ground + r * w.turns_ground)
+    )
+    for t in range(5):
+        v, s, p = f.value[t], f.stars[t], f.potential[t] if r else 0.0
+        total += w.vs[t] * v * s + w.ps[t] * p * s + r * (w.rv[t] * v + w.rs[t] * s + w.rp[t] * p)
+    return total
+
+
+def _groups(cells: Iterable[int]) -> list[list[int]]:
+    todo = set(cells)
+    groups: list[list[int]] = []
+    while todo:
+        start = todo.pop()
+        group = [start]
+        stack = [start]
+        while stack:
+            p = stack.pop()
+            for d in DIRS:
+                n = p + d
+                if n in todo:
+                    todo.remove(n)
+                    group.append(n)
+                    stack.append(n)
+        groups.append(group)
+    return groups
+
+
+def architect_estimate(state: State, turns: int, w: Weights = WEIGHTS) -> float:
+    """The Illustrious Architect's estimated final score (solo): its collection so far
+    plus ``turns`` picks with the average content of the tiles still to come."""
+    bot = state["architect"]
+    level: str = state["level"]
+    value = 2 if level == "callicrates" else 1
+    districts, stars, quarries = _sum_counts((START_ID, *bot["tiles"]))
+    if turns:
+        pool = [*state["site"], *(tid for stack in state["stacks"] for tid in stack)]
+        more_d, more_s, more_q = _sum_counts(pool)
+        n = max(len(pool), 1)
+        for t in range(5):
+            districts[t] += turns * more_d[t] / n
+            stars[t] += turns * more_s[t] / n * w.architect_plaza_bias
+        quarries += turns * more_q / n
+    active = set(state["variants"])
+    total = float(bot["stones"])
+    for t, type_ in enumerate(TYPES):
+        doubled = 0.0
+        if type_ == "house":
+            doubled = districts[t] if "houses" in active and districts[t] * value >= 10 else 0.0
+        elif type_ == "market":
+            doubled = min(districts[t], 3 * stars[t] / 2) if "markets" in active else 0.0
+        elif type_ == "temple":
+            doubled = districts[t] if "temples" in active and level == "callicrates" else 0.0
+        elif architect.VARIANT_OF[type_] in active:
+            doubled = districts[t]
+        total += (districts[t] + doubled) * value * stars[t]
+    if level == "metagenes":
+        total += 2 * quarries
+    return total
+
+
+def _sum_counts(tiles: Iterable[int]) -> tuple[list[float], list[float], float]:
+    districts = [0.0] * 5
+    stars = [0.0] * 5
+    quarries = 0.0
+    for tile_id in tiles:
+        d, s, q = TILE_COUNTS[tile_id]
+        for t in range(5):
+            districts[t] += d[t]
+            stars[t] += s[t]
+        quarries += q
+    return districts, stars, quarries
+
+
+#: recent city estimates keyed by (id of the placement list, stones, turns); the entry
+#: keeps the list alive, so its id cannot be reused while it is remembered. ``apply``
+#: copies only the mover's city, so the other cities of a position are computed once.
+_MEMO: dict[tuple[int, int, int, int], tuple[list[Any], float]] = {}
+_MEMO_SIZE = 512
+
+
+def memo_city_estimate(
+    placed: list[Any], stones: int, turns: int, variants: Sequence[str], w: Weights = WEIGHTS
+) -> float:
+    key = (id(placed), len(placed), stones, turns)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is placed and w is WEIGHTS:
+        return hit[1]
+    value = city_estimate(decode(placed), stones, turns, variants, w)
+    if w is WEIGHTS:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[key] = (placed, value)
+    return value
+
+
+def estimates(state: State, w: Weights = WEIGHTS) -> list[float]:
+    """Every seat's estimated final score (the Architect's at index 1 in solo)."""
+    turns = remaining_turns(state)
+    out = [
+        memo_city_estimate(record["placed"], record["stones"], turns[seat], state["variants"], w)
+        for seat, record in enumerate(state["cities"])
+    ]
+    if state["architect"] is not None:
+        out.append(architect_estimate(state, turns[1], w))
+    return out
