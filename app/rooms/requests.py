@@ -14,7 +14,7 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import RoomRequest
+from app.db.models import MoveRecord, RoomRequest
 from app.games.interface import JsonDict
 from app.realtime.hub import Hub, RoomEvent
 from app.rooms import repository
@@ -84,6 +84,17 @@ async def announce_request(hub: Hub, room_id: str, data: JsonDict | None) -> Non
 
 
 async def current(ctx: RoomContext, room_id: str) -> JsonDict:
-    """The latest request of each kind (``GET /api/rooms/{id}/requests``)."""
+    """The latest request of each kind (``GET /api/rooms/{id}/requests``), and the last move in
+    force (``{"seat", "version"}``, or ``null`` after an undo) so a reloaded page knows
+    whether to offer its player the undo button."""
     async with ctx.sessions() as session:
-        return {kind: request_json(await latest(session, room_id, kind)) for kind in KINDS}
+        out = {kind: request_json(await latest(session, room_id, kind)) for kind in KINDS}
+        last = await session.scalar(
+            select(MoveRecord)
+            .where(MoveRecord.room_id == room_id)
+            .order_by(MoveRecord.seq.desc())
+            .limit(1)
+        )
+    in_force = last is not None and last.kind == "move" and last.seat is not None
+    out["last_move"] = {"seat": last.seat, "version": last.seq + 1} if in_force else None
+    return out

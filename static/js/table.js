@@ -8,12 +8,16 @@ const $ = (id) => document.getElementById(id);
 export function tableRequests({ roomId, code, getSocket, mySeat, seatName, showError }) {
   const requests = { undo: null, rematch: null };
   let myMoveVersion = -1; // the version my last acknowledged move made
+  let lastMove = null; // {seat, version} from the server, for a reloaded page
   let leaving = false;
   const query = code ? `?code=${encodeURIComponent(code)}` : "";
 
   async function load() {
     try {
-      Object.assign(requests, await api("GET", `/api/rooms/${roomId}/requests${query}`));
+      const answer = await api("GET", `/api/rooms/${roomId}/requests${query}`);
+      requests.undo = answer.undo;
+      requests.rematch = answer.rematch;
+      lastMove = answer.last_move; // after a reload: whose move is still the last in force
     } catch {
       // Requests are a convenience: the game goes on without them.
     }
@@ -58,9 +62,9 @@ export function tableRequests({ roomId, code, getSocket, mySeat, seatName, showE
         : room.rated ? t("table.rated") : t("table.casual");
     const shown = current(room, socket.version);
     const open = shown?.status === "open";
-    $("undo-button").hidden = !(
-      room.status === "playing" && seat !== null && myMoveVersion === socket.version && !(open && shown.kind === "undo")
-    );
+    const mine =
+      myMoveVersion === socket.version || (lastMove?.seat === seat && lastMove?.version === socket.version);
+    $("undo-button").hidden = !(room.status === "playing" && seat !== null && mine && !(open && shown.kind === "undo"));
 
     const finished = room.status === "finished";
     const rematch = requests.rematch;

@@ -15,6 +15,9 @@ async def test_casual_undo_is_immediate_and_the_replay_shows_it(players: Any) ->
     version = await move(a, {"add": 2}, "m1")
     await b.wait_version(version)
     assert (await bob.http.post(f"/api/rooms/{rid}/undo")).json()["code"] == "not_your_last_move"
+    # A reloaded page learns whose move is in force (to offer the undo button again).
+    requests = (await ana.http.get(f"/api/rooms/{rid}/requests")).json()
+    assert requests["last_move"] == {"seat": 0, "version": version}
     undone = await ana.http.post(f"/api/rooms/{rid}/undo")
     assert undone.status_code == 200, undone.text
     assert undone.json() == {"status": "done", "version": version + 1}
@@ -24,6 +27,7 @@ async def test_casual_undo_is_immediate_and_the_replay_shows_it(players: Any) ->
     # Nothing left to take back: the undo itself cannot be undone.
     again = await ana.http.post(f"/api/rooms/{rid}/undo")
     assert again.status_code == 409 and again.json()["code"] == "not_your_last_move"
+    assert (await ana.http.get(f"/api/rooms/{rid}/requests")).json()["last_move"] is None
     log = (await bob.http.get(f"/api/rooms/{rid}/log")).json()["moves"]
     assert [(e["kind"], e["move"], e.get("undone", False)) for e in log] == [
         ("move", {"add": 2}, True),

@@ -112,6 +112,8 @@ async def test_rated_game_profiles_leaderboard_rematch_and_casual_undo(
     await lina.wait_for_selector(ENABLED_CARD)
     assert await play_turn_if_mine(lina)
     await lina.wait_for_selector("#undo-button:not([hidden])")
+    await lina.reload()  # the offer survives a reload (the server says whose move is in force)
+    await lina.wait_for_selector("#undo-button:not([hidden])")
     await lina.wait_for_function("document.querySelectorAll('.ak-city .ak-cell').length > 4")
     await lina.focus("#undo-button")
     await lina.keyboard.press("Enter")

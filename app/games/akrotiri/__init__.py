@@ -69,6 +69,7 @@ from app.games.akrotiri.hooks import evaluate, sample
 from app.games.akrotiri.rules import apply, legal_moves, to_act
 from app.games.akrotiri.scoring import result
 from app.games.akrotiri.setup import INFO, setup
+from app.games.akrotiri.undo import undoable
 from app.games.akrotiri.view import redact_move, secrets, view
 
 __all__ = [
@@ -82,5 +83,6 @@ __all__ = [
     "secrets",
     "setup",
     "to_act",
+    "undoable",
     "view",
 ]

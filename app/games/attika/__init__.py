@@ -76,6 +76,7 @@ from app.games.attika.rules import legal_moves, result, to_act
 from app.games.attika.sample import sample
 from app.games.attika.setup import INFO, setup
 from app.games.attika.turn import apply
+from app.games.attika.undo import undoable
 from app.games.attika.view import redact_move, secrets, view
 
 __all__ = [
@@ -89,5 +90,6 @@ __all__ = [
     "secrets",
     "setup",
     "to_act",
+    "undoable",
     "view",
 ]
