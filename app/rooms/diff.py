@@ -22,7 +22,8 @@ from typing import Any
 import orjson
 
 Op = dict[str, Any]
-Memo = dict[tuple[bytes, bytes], list[Op]]
+# (before, after) serialisations -> (the path where the ops were made, the ops).
+Memo = dict[tuple[bytes, bytes], tuple[str, list[Op]]]
 # Containers smaller than this are cheaper to walk than to serialise twice.
 _SERIALISE_FROM = 3
 
@@ -53,12 +54,19 @@ def _diff(before: Any, after: Any, path: str, ops: list[Op], memo: Memo) -> None
         key = (orjson.dumps(before), orjson.dumps(after))
         if key[0] == key[1]:
             return
-        relative = memo.get(key)
-        if relative is None:
-            relative = []
-            _diff_container(before, after, "", relative, memo)
-            memo[key] = relative
-        ops.extend({**op, "path": path + op["path"]} for op in relative)
+        hit = memo.get(key)
+        if hit is None:
+            # Made in place with full paths (nested levels do not re-path their ops).
+            start = len(ops)
+            _diff_container(before, after, path, ops, memo)
+            memo[key] = (path, ops[start:])
+            return
+        origin, made = hit
+        if origin == path:  # the same part of another audience's view: the same ops
+            ops.extend(made)
+        else:
+            cut = len(origin)
+            ops.extend({**op, "path": path + op["path"][cut:]} for op in made)
         return
     if isinstance(before, dict | list):
         _diff_container(before, after, path, ops, memo)

@@ -96,5 +96,5 @@ async def current(ctx: RoomContext, room_id: str) -> JsonDict:
             .limit(1)
         )
     in_force = last is not None and last.kind == "move" and last.seat is not None
-    out["last_move"] = {"seat": last.seat, "version": last.seq + 1} if in_force else None
+    out["last_move"] = {"seat": last.seat, "version": last.seq + 1} if last and in_force else None
     return out

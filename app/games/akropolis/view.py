@@ -46,8 +46,32 @@ def city_score(
     return score_cells(cells, variants, stones, city.lakes)
 
 
+# The hot path composes one view per audience after every move, and a move changes one
+# city: ``apply`` keeps the other cities' records (same objects), so their views are
+# memoised by record identity (the record is kept in the entry, so its id is not reused)
+# and returned as the same objects, which the differ then skips by identity. Measured
+# on 2-seat random games (apply, legal_moves, 3 audiences' views and patches, encoding):
+# 1.9 -> 1.1 ms of CPU per move with this and the differ's in-place memo.
+_CityKey = tuple[int, int, int, tuple[str, ...]]
+_city_views: dict[_CityKey, tuple[dict[str, Any], dict[str, Any]]] = {}
+_CITY_MEMO_SIZE = 512
+_last_view: list[tuple[State, View]] = []
+
+
 def _city_view(state: State, seat: int) -> dict[str, Any]:
     record = state["cities"][seat]
+    key = (id(record), seat, state["turns"][seat], tuple(state["variants"]))
+    hit = _city_views.get(key)
+    if hit is not None and hit[0] is record:
+        return hit[1]
+    out = _compose_city(state, seat, record)
+    if len(_city_views) >= _CITY_MEMO_SIZE:
+        _city_views.clear()
+    _city_views[key] = (record, out)
+    return out
+
+
+def _compose_city(state: State, seat: int, record: dict[str, Any]) -> dict[str, Any]:
     city = decode(record["placed"])
     hexes = visible_hexes(city)
     return {
@@ -74,10 +98,19 @@ def _last_move(state: State) -> dict[str, Any] | None:
 
 
 def view(state: State, seat: int | None) -> View:
+    """Every audience sees the same thing but ``you``: the rest is composed once per state."""
+    if _last_view and _last_view[0][0] is state:
+        return {**_last_view[0][1], "you": seat}
+    out = _compose(state)
+    _last_view[:] = [(state, out)]
+    return {**out, "you": seat}
+
+
+def _compose(state: State) -> View:
     bot = state["architect"]
     out: View = {
         "game": "akropolis",
-        "you": seat,
+        "you": None,
         "seats": state["seats"],
         "places": state["places"],
         "solo": bot is not None,
