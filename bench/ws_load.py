@@ -10,7 +10,8 @@ p95 / p99 latency, moves/s, server RSS and CPU, and the client's CPU.
 
 Workloads: ``race`` (the tests' trivial game: 2 seats alternating a tiny move, the
 workload of notes/perf-anchors.md) and ``akropolis`` (random legal moves, fetched
-with a ``legal_moves`` message before each move; finished games restart).
+with a ``legal_moves`` message before each move, in its compact form as the browser asks
+it; finished games restart).
 --spawn starts the server itself (SQLite file or the PostgreSQL test database,
 uvloop + websockets-sansio, test games on, per-socket rate limit raised for the
 closed loop) pinned to core 0 with the clients on core 1, like the peer figures.
@@ -40,6 +41,18 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 PIN = os.environ.get("BENCH_PIN", "1") == "1"
+
+
+def pick(message: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A uniformly random legal move from a ``legal_moves`` answer (list or compact)."""
+    if "moves" in message:
+        return rng.choice(message["moves"]) if message["moves"] else None
+    compact = message["compact"]
+    ((key, values),) = compact["each"].items()
+    if not values or not compact["rows"]:
+        return None
+    row = rng.choice(compact["rows"])
+    return {**dict(zip(compact["keys"], row, strict=True)), key: rng.choice(values)}
 
 
 @dataclass
@@ -149,8 +162,9 @@ async def play_table(
                             counts[0] += 1
                         table.mover = None
                 elif kind == "legal_moves":
-                    if message["version"] == version and message["moves"]:
-                        await send_move(ws, seat, rng.choice(message["moves"]), version)
+                    move = pick(message, rng)
+                    if message["version"] == version and move is not None:
+                        await send_move(ws, seat, move, version)
                     continue
                 elif kind == "error":
                     counts[1] += 1
@@ -165,7 +179,7 @@ async def play_table(
                     if room.game == "race":
                         await send_move(ws, seat, {"add": 1}, version)
                     else:
-                        await ws.send('{"type":"legal_moves"}')
+                        await ws.send('{"type":"legal_moves","compact":true}')
 
         async def send_move(ws: Any, seat: int, move: dict[str, Any], version: int) -> None:
             table.mover = seat

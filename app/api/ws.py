@@ -158,6 +158,17 @@ class SocketSession:
         except Exception:
             return
 
+    async def send_legal_moves(self, user_id: str | None, *, compact: bool) -> None:
+        """The seat's legal moves: the list, or the game's compact product when asked."""
+        if compact:
+            version, product = await self.rooms.legal_moves_compact(self.room_id, user_id=user_id)
+            if product is not None:
+                payload = {"type": "legal_moves", "version": version, "compact": product}
+                self.connection.push(dumps(payload))
+                return
+        version, moves = await self.rooms.legal_moves(self.room_id, user_id=user_id)
+        self.connection.push(dumps({"type": "legal_moves", "version": version, "moves": moves}))
+
     async def send_snapshot(self) -> None:
         snapshot = await self.rooms.snapshot(self.room_id, user=self.user)
         snapshot["presence"] = await self.rooms.hub.presence(self.room_id)
@@ -221,10 +232,7 @@ class SocketSession:
             elif kind == "snapshot":
                 await self.send_snapshot()
             elif kind == "legal_moves":
-                version, moves = await self.rooms.legal_moves(self.room_id, user_id=user_id)
-                self.connection.push(
-                    dumps({"type": "legal_moves", "version": version, "moves": moves})
-                )
+                await self.send_legal_moves(user_id, compact=data.get("compact") is True)
             elif kind == "chat":
                 if self.user is None:
                     raise AgoraError("log in or join as a guest to chat", code="not_authenticated")

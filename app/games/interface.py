@@ -31,6 +31,12 @@ Optional hooks (defaults in :mod:`app.games.registry`):
     game. Pure, like the rest. Without the hook a game has no undo (default: False).
     The room service adds the rules that are not the game's: only the seat's last move
     in force, no other seat acted since, and in a rated game the opponents agree.
+``legal_moves_compact(state, seat) -> dict``
+    the same moves as ``legal_moves`` as a product, for games whose list is long:
+    ``{"keys": [...], "rows": [[...], ...], "each": {key: [values]}}`` stands for every
+    ``dict(zip(keys, row)) | {key: value}`` over the rows and the values (in that order:
+    all rows for the first value, then the second…). A client asks for it with
+    ``{"type": "legal_moves", "compact": true}``; without the hook it gets the list.
 ``deadline(state)`` / ``timeout_move(state, seat)``
     a reaction countdown the room service runs, and the move it plays for a silent seat.
 

@@ -136,6 +136,19 @@ class MovePlayer:
             return live.version, []
         return live.version, list(live.game.legal_moves(live.state, seat))
 
+    async def legal_moves_compact(
+        self, room_id: str, *, user_id: str | None
+    ) -> tuple[int, JsonDict | None]:
+        """The game's compact form of the seat's legal moves (``None``: the game has none)."""
+        live = await self.cache.live(room_id)
+        hook = getattr(live.game, "legal_moves_compact", None)
+        if hook is None:
+            return live.version, None
+        seat = live.seat_of(user_id)
+        if seat is None or live.state is None or live.status != "playing":
+            return live.version, {"keys": [], "rows": [], "each": {}}
+        return live.version, hook(live.state, seat)
+
     async def snapshot(self, room_id: str, *, user: User | None) -> JsonDict:
         live = await self.cache.live(room_id)
         seat = live.seat_of(user.id if user else None)

@@ -99,6 +99,7 @@ class RoomService:
         self.replace_with_bot = self.seating.replace_with_bot
         self.submit_move = self.player.submit_move
         self.legal_moves = self.player.legal_moves
+        self.legal_moves_compact = self.player.legal_moves_compact
         self.snapshot = self.player.snapshot
         self.chat = self.chats.say
         self.system_message = self.chats.system_message

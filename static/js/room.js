@@ -4,7 +4,7 @@ import { loadBoard } from "./boards/index.js";
 import { label, t } from "./i18n.js";
 import { optionField, readOptions } from "./options.js";
 import { setupRulesDrawer } from "./rules/drawer.js";
-import { RoomSocket } from "./socket.js";
+import { RoomSocket, expandMoves } from "./socket.js";
 import { tableRequests } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,7 +28,7 @@ export async function start() {
     onState: () => refresh(),
     onMessage: (message) => {
       if (message.type === "legal_moves") {
-        legalMoves = message.moves;
+        legalMoves = expandMoves(message);
         legalVersion = message.version;
         drawBoard();
       } else if (message.type === "error") {

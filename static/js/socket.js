@@ -110,10 +110,30 @@ export class RoomSocket {
   }
 
   legalMoves() {
-    this.send({ type: "legal_moves" });
+    // Games with a long list (Akropolis) answer a product, 4x smaller: see expandMoves.
+    this.send({ type: "legal_moves", compact: true });
   }
 
   chat(text) {
     this.send({ type: "chat", text });
   }
+}
+
+/** The moves of a `legal_moves` answer: its list, or its compact product expanded
+ * (`{keys, rows, each: {key: values}}`, all rows for each value in turn). */
+export function expandMoves(message) {
+  if (message.moves) return message.moves;
+  const { keys, rows, each } = message.compact;
+  const moves = [];
+  for (const [key, values] of Object.entries(each)) {
+    for (const value of values) {
+      for (const row of rows) {
+        const move = {};
+        keys.forEach((name, index) => (move[name] = row[index]));
+        move[key] = value;
+        moves.push(move);
+      }
+    }
+  }
+  return moves;
 }

@@ -39,7 +39,7 @@ Decisions taken here where the spec leaves a choice open:
 from __future__ import annotations
 
 from app.games.akropolis.ai import evaluate, rollout_move, sample, score
-from app.games.akropolis.rules import apply, legal_moves, result, to_act
+from app.games.akropolis.rules import apply, legal_moves, legal_moves_compact, result, to_act
 from app.games.akropolis.setup import INFO, setup
 from app.games.akropolis.undo import undoable
 from app.games.akropolis.view import secrets, view
@@ -49,6 +49,7 @@ __all__ = [
     "apply",
     "evaluate",
     "legal_moves",
+    "legal_moves_compact",
     "result",
     "rollout_move",
     "sample",

@@ -50,6 +50,19 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     return moves
 
 
+def legal_moves_compact(state: State, seat: int) -> dict[str, Any]:
+    """:func:`legal_moves` as a product (the interface's compact form): the placements of a
+    tile once, and the site indices the seat can afford. Four times smaller on the wire and
+    no per-move dict to build (2,250 moves late in a 4-seat game)."""
+    rows: list[list[int]] = []
+    tiles: list[int] = []
+    if not state["finished"] and seat == state["turn"]:
+        city = state["cities"][seat]
+        rows = [list(p) for p in decode(city["placed"]).placements()]
+        tiles = list(range(min(len(state["site"]), city["stones"] + 1)))
+    return {"keys": ["q", "r", "rot", "level", "stones"], "rows": rows, "each": {"tile": tiles}}
+
+
 def _parse(move: Any) -> tuple[int, int, int, int, dict[str, int]]:
     shape = 'an Akropolis move is {"tile": i, "q": q, "r": r, "rot": k} with whole numbers'
     if not isinstance(move, dict):
