@@ -33,6 +33,8 @@ class Settings(BaseSettings):
     ws_send_queue: int = 256
     chat_max_length: int = 500
     bot_delay_seconds: float = 0.4
+    # Worker processes for the search bots (0: the machine's cores less one).
+    bot_workers: int = 0
     # Default length of a reaction deadline when a game does not say.
     reaction_seconds: float = 30.0
     waiting_room_ttl_minutes: int = 120

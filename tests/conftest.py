@@ -111,6 +111,7 @@ def base_settings(**overrides: Any) -> Settings:
         "agora_test_games": True,
         "secret_key": "test-secret",
         "bot_delay_seconds": 0.0,
+        "bot_workers": 1,
         "expiry_sweep_seconds": 0,
         "ws_rate_per_second": 200.0,
         "ws_rate_burst": 400,

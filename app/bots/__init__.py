@@ -1,9 +1,10 @@
 """Seat-filling bots.
 
-``RandomBot`` and ``BOTS`` (used by the room service today) see only the seat's view and
-its legal moves. The search bots (levels easy, medium, hard) are reached through
-:func:`app.bots.play.choose_move` (pure, synchronous) and :class:`app.bots.pool.BotPool`
-(worker processes with a hard time limit); see ``docs/bots.md``.
+``BOTS`` names the kinds a host may seat: ``random`` (sees only the seat's view and its
+legal moves) and one :class:`LevelBot` per search level (easy, medium, hard), reached
+through :func:`app.bots.play.choose_move` (pure, synchronous) and
+:class:`app.bots.pool.BotPool` (worker processes with a hard time limit); see
+``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from app.bots.levels import LEVEL_NAMES
 from app.games.interface import JsonDict, Move
 
 
@@ -30,7 +32,22 @@ class RandomBot:
         return rng.choice(list(legal_moves))
 
 
+class LevelBot:
+    """A search bot of one level (:mod:`app.bots.levels`). The room service runs its search
+    in the worker pool (:func:`app.bots.play.choose_move` from the full state, which the
+    search only ever reads through the game's ``sample`` hook); ``choose`` is the fallback
+    when the search cannot answer (pool timeout), a random legal move."""
+
+    def __init__(self, level: str, order: int) -> None:
+        self.name = self.level = level
+        self.order = order
+
+    def choose(self, view: JsonDict, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+        return rng.choice(list(legal_moves))
+
+
 BOTS: dict[str, Bot] = {"random": RandomBot()}
+BOTS.update({name: LevelBot(name, order) for order, name in enumerate(LEVEL_NAMES, start=1)})
 
 # Bot choices are logged as moves, so they need no seed of their own.
 bot_rng = random.Random()

@@ -31,6 +31,10 @@ from app.rooms.room_options import normalize_room_options, rules_options
 SeatChange = Callable[[AsyncSession, Room, list[Seat]], Awaitable[None]]
 
 
+#: the bot that takes over a seat during a game (a player left, an admin handed it over)
+TAKEOVER_BOT = "medium"
+
+
 class Seating:
     def __init__(
         self,
@@ -131,8 +135,9 @@ class Seating:
                     else:
                         room.status = "abandoned"
             elif room.status == "playing":
-                # A player who leaves a running game hands the seat to a bot (and forfeits).
-                mine.user_id, mine.bot, mine.forfeit = None, "random", True
+                # A player who leaves a running game hands the seat to a bot (and forfeits):
+                # a level bot, so the others' game stays worth playing.
+                mine.user_id, mine.bot, mine.forfeit = None, TAKEOVER_BOT, True
                 mine.name = f"{mine.name} (bot)"
 
         live = await self._change_seats(room_id, change)
@@ -232,7 +237,7 @@ class Seating:
         return await self._change_seats(room_id, change)
 
     async def replace_with_bot(
-        self, room_id: str, *, position: int, bot: str = "random"
+        self, room_id: str, *, position: int, bot: str = TAKEOVER_BOT
     ) -> LiveRoom:
         """Hand a seat to a bot (during play); before the start the seat is simply freed."""
 

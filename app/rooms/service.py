@@ -11,6 +11,7 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.play` | a move: apply → group commit (:mod:`.store`) → publish (:mod:`.publish`) |
 | :mod:`.timers` | the reaction deadlines games ask for |
 | :mod:`.bot_turns` | bot seats to act choose and play their move |
+| :mod:`.bot_moves` | how a bot seat picks its move: a search level in the worker pool, or random |
 | :mod:`.chat` | chat and moderators' system messages |
 | :mod:`.finish` | the finishing move, committed alone with results and ratings |
 | :mod:`.undo` | a player takes back their last move (asks the table if rated) |
@@ -31,6 +32,7 @@ from app.db.models import User
 from app.games.interface import JsonDict
 from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
+from app.rooms.bot_moves import BotMoves
 from app.rooms.bot_turns import BotTurns
 from app.rooms.cache import RoomCache, can_watch, require_watch
 from app.rooms.chat import Chat
@@ -72,7 +74,8 @@ class RoomService:
             finish=self.finisher.commit,
         )
         self.timers = Timers(ctx, self.cache, self.player.submit_move)
-        self.bots = BotTurns(ctx, self.cache, self.player.submit_move)
+        self.brain = BotMoves(ctx.settings.bot_workers or None)
+        self.bots = BotTurns(ctx, self.cache, self.player.submit_move, self.brain)
         self.seating = Seating(
             ctx, self.cache, arm_timers=self._arm_timers, schedule_bots=self._schedule_bots
         )
@@ -131,6 +134,7 @@ class RoomService:
         await self.expiry.stop()
         self.bots.cancel_all()
         self.timers.cancel_all()
+        await self.brain.close()
         await self.ctx.committer.stop()
 
     @property

@@ -18,6 +18,7 @@ export async function start() {
   let legalMoves = [];
   let legalVersion = -1;
   let presence = { seats: [], spectators: 0 };
+  let thinking = { seat: null, version: -1 }; // a bot searching for its move (until the next version)
 
   const socket = new RoomSocket(roomId, {
     code,
@@ -42,6 +43,9 @@ export async function start() {
         addChat(message);
       } else if (message.type === "presence") {
         presence = message;
+        drawSeats();
+      } else if (message.type === "thinking") {
+        thinking = { seat: message.seat, version: socket.version };
         drawSeats();
       }
       table.onMessage(message);
@@ -98,7 +102,13 @@ export async function start() {
       const parts = [seat.name || t("room.open_seat")];
       if (seat.user_id && seat.user_id === userId) parts.push(`(${t("room.you")})`);
       if (seat.user_id && seat.user_id === room.host_id) parts.push(`· ${t("room.host")}`);
-      if (seat.bot) parts.push(`· ${t("room.bot")}`);
+      if (seat.bot) {
+        const level = ["easy", "medium", "hard"].includes(seat.bot) ? ` (${t(`room.bot_${seat.bot}`)})` : "";
+        parts.push(`· ${t("room.bot")}${level}`);
+        if (thinking.seat === seat.position && thinking.version === socket.version) {
+          parts.push(`· ${t("room.thinking")}`);
+        }
+      }
       item.textContent = parts.join(" ");
       if (seat.kind === "player") {
         const dot = document.createElement("span");

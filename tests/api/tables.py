@@ -26,6 +26,7 @@ async def table(
     game: str = "race",
     options: dict[str, Any] | None = None,
     bots: int = 0,
+    bot: str = "random",
     private: bool = False,
 ) -> dict[str, Any]:
     """A started room: ``people`` seated in order (the first is host), then ``bots`` bots."""
@@ -43,7 +44,7 @@ async def table(
         )
         assert joined.status_code == 200, joined.text
     for _ in range(bots):
-        assert (await host.http.post(f"/api/rooms/{room['id']}/bots", json={})).status_code == 200
+        assert (await host.http.post(f"/api/rooms/{room['id']}/bots", json={"bot": bot})).status_code == 200
     started = await host.http.post(f"/api/rooms/{room['id']}/start")
     assert started.status_code == 200, started.text
     return started.json()
