@@ -207,3 +207,15 @@ async def replay_room(
     live = await rooms.live(room_id)
     rooms.require_watch(live, user, code)
     return await rooms.replay(room_id)
+
+
+@router.get("/rooms/{room_id}/review")
+async def review_room(
+    room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
+) -> dict[str, Any]:
+    """Finished games: per move of a player, the hard bot's preferred move and the points
+    the played move lost by its estimate (``status: pending`` with progress at first)."""
+    live = await rooms.live(room_id)
+    rooms.require_watch(live, user, code)
+    seat = live.seat_of(user.id) if user else None
+    return await rooms.review(room_id, seat=seat, admin=bool(user and user.is_admin))

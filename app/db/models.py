@@ -1,4 +1,4 @@
-"""Tables: users, rooms, seats, the move log, chat; results, ratings and room requests.
+"""Tables: users, rooms, seats, the move log, chat; results, ratings, room requests, reviews.
 
 Game state and moves are stored as JSON text: the database never looks inside them,
 and text is identical on SQLite and PostgreSQL.
@@ -206,3 +206,18 @@ class RoomRequest(Base):
     new_room_id: Mapped[str | None] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class RoomReview(Base):
+    """A finished game's review (:mod:`app.rooms.review`): per move, the search's preferred
+    move and the estimated points lost, computed in the background on first request."""
+
+    __tablename__ = "room_reviews"
+
+    room_id: Mapped[str] = mapped_column(
+        ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True
+    )
+    level: Mapped[str] = mapped_column(String(16))
+    # {"moves": [...]} as JSON text (see docs/protocol.md, "Game review").
+    data: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -17,6 +17,7 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.undo` | a player takes back their last move (asks the table if rated) |
 | :mod:`.rematch` | the same table again, seats rotated, once everyone agrees |
 | :mod:`.history` | the move log per viewer, replay, verification |
+| :mod:`.review` | game review: the preferred move and the points lost, per move |
 | :mod:`.expiry` | idle rooms become abandoned |
 
 The facade wires them: a new version arms the room's timers before it is published
@@ -34,6 +35,7 @@ from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
 from app.rooms.bot_moves import BotMoves
 from app.rooms.bot_turns import BotTurns
+from app.rooms.review import Reviews
 from app.rooms.cache import RoomCache, can_watch, require_watch
 from app.rooms.chat import Chat
 from app.rooms.context import MoveRefused, RoomContext, seed_commitment
@@ -76,6 +78,7 @@ class RoomService:
         self.timers = Timers(ctx, self.cache, self.player.submit_move)
         self.brain = BotMoves(ctx.settings.bot_workers or None)
         self.bots = BotTurns(ctx, self.cache, self.player.submit_move, self.brain)
+        self.reviews = Reviews(ctx, self.cache, self.brain)
         self.seating = Seating(
             ctx, self.cache, arm_timers=self._arm_timers, schedule_bots=self._schedule_bots
         )
@@ -104,6 +107,7 @@ class RoomService:
         self.legal_moves = self.player.legal_moves
         self.legal_moves_compact = self.player.legal_moves_compact
         self.snapshot = self.player.snapshot
+        self.review = self.reviews.review
         self.chat = self.chats.say
         self.system_message = self.chats.system_message
         self.chat_history = self.chats.history
@@ -134,6 +138,7 @@ class RoomService:
         await self.expiry.stop()
         self.bots.cancel_all()
         self.timers.cancel_all()
+        await self.reviews.stop()
         await self.brain.close()
         await self.ctx.committer.stop()
 

@@ -65,6 +65,9 @@ MATRIX: dict[str, dict[str, int]] = {
     "GET /api/rooms/{id}/verify": {
         "anonymous": 404, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 409,
     },
+    "GET /api/rooms/{id}/review": {
+        "anonymous": 404, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 409,
+    },
     "POST /api/rooms/{id}/join": {
         "anonymous": 401, "guest": 404, "non_member": 404, "player": 200, "host": 200, "admin": 200,
     },
