@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.api.deps import OptionalUser, RoomsDep, SessionDep, SettingsDep
-from app.catalogue.bots import available_bots
+from app.catalogue.bots import available_bots, default_bot
 from app.catalogue.games import catalogue_entries, catalogue_entry
 from app.db.models import User
 from app.games.registry import UnknownGame, iter_games
@@ -80,6 +80,8 @@ async def room_page(
         card=card,
         invite_code=code,
         seat=live.seat_of(user.id) if user else None,
+        bots=available_bots(live.game_id),
+        default_bot=default_bot(live.game_id),
     )
 
 

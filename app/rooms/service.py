@@ -35,7 +35,6 @@ from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
 from app.rooms.bot_moves import BotMoves
 from app.rooms.bot_turns import BotTurns
-from app.rooms.review import Reviews
 from app.rooms.cache import RoomCache, can_watch, require_watch
 from app.rooms.chat import Chat
 from app.rooms.context import MoveRefused, RoomContext, seed_commitment
@@ -46,6 +45,7 @@ from app.rooms.live import LiveRoom
 from app.rooms.play import MovePlayer
 from app.rooms.rematch import Rematch
 from app.rooms.requests import current as current_requests
+from app.rooms.review import Reviews
 from app.rooms.seating import Seating
 from app.rooms.store import GroupCommitter
 from app.rooms.timers import Timers

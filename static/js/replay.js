@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { loadBoard } from "./boards/index.js";
 import { t } from "./i18n.js";
+import { reviewPanel } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,21 +14,28 @@ export async function start() {
   const board = await loadBoard(root.dataset.game);
   const last = data.frames.length - 1;
   let step = last;
+  const draw = (view) =>
+    board.render($("board"), { view, seat: null, room: data.room, legalMoves: [], canMove: false });
   const show = () => {
-    board.render($("board"), { view: data.frames[step], seat: null, room: data.room, legalMoves: [], canMove: false });
+    draw(data.frames[step]);
     $("step").textContent = t("replay.step", { step, total: last });
   };
   const go = (to) => {
     step = Math.max(0, Math.min(last, to));
     show();
   };
-  $("first").onclick = () => go(0);
-  $("prev").onclick = () => go(step - 1);
-  $("next").onclick = () => go(step + 1);
-  $("last").onclick = () => go(last);
+  const review = reviewPanel({ roomId: root.dataset.room, query, room: data.room, go, showFrame: draw });
+  const walk = (to) => {
+    review.left();
+    go(to);
+  };
+  $("first").onclick = () => walk(0);
+  $("prev").onclick = () => walk(step - 1);
+  $("next").onclick = () => walk(step + 1);
+  $("last").onclick = () => walk(last);
   document.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowLeft") go(step - 1);
-    if (event.key === "ArrowRight") go(step + 1);
+    if (event.key === "ArrowLeft") walk(step - 1);
+    if (event.key === "ArrowRight") walk(step + 1);
   });
   show();
 }

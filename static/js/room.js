@@ -138,7 +138,7 @@ export async function start() {
     const isHost = room.host_id === userId;
     $("lobby-panel").hidden = !waiting && !$("room-error").textContent;
     $("join-button").hidden = !waiting || seat !== null || !userId || room.seats.every((s) => s.kind !== "open");
-    $("bot-button").hidden = !waiting || !isHost || room.seats.every((s) => s.kind !== "open");
+    $("bot-choice").hidden = !waiting || !isHost || room.seats.every((s) => s.kind !== "open");
     $("start-button").hidden = !waiting || !isHost;
     $("start-button").disabled = room.seats.some((s) => s.kind === "open");
     $("leave-button").hidden = seat === null || room.status === "finished";
@@ -276,7 +276,7 @@ export async function start() {
     await act("join", { invite_code: code || null });
     socket.ws.close(); // reconnect to be seated on the socket too
   });
-  $("bot-button").addEventListener("click", () => act("bots", { bot: "random" }));
+  $("bot-button").addEventListener("click", () => act("bots", { bot: $("bot-level").value }));
   $("start-button").addEventListener("click", () => act("start"));
   $("leave-button").addEventListener("click", async () => {
     await act("leave");

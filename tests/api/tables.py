@@ -44,7 +44,8 @@ async def table(
         )
         assert joined.status_code == 200, joined.text
     for _ in range(bots):
-        assert (await host.http.post(f"/api/rooms/{room['id']}/bots", json={"bot": bot})).status_code == 200
+        added = await host.http.post(f"/api/rooms/{room['id']}/bots", json={"bot": bot})
+        assert added.status_code == 200, added.text
     started = await host.http.post(f"/api/rooms/{room['id']}/start")
     assert started.status_code == 200, started.text
     return started.json()

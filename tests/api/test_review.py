@@ -10,7 +10,7 @@ from tests.api.tables import finish_race, race_target, sockets_for, table
 
 
 async def wait_ready(player: Any, room_id: str) -> dict[str, Any]:
-    for _ in range(300):
+    for _ in range(1200):
         answer = (await player.http.get(f"/api/rooms/{room_id}/review")).json()
         assert answer["status"] in ("pending", "ready"), answer
         assert 0 <= answer["done"] <= answer["total"]
@@ -46,3 +46,33 @@ async def test_a_finished_game_is_reviewed_move_by_move(players: Any) -> None:
         assert "game" in frame and "to_act" in frame
     # Stored: a second request answers the same, at once.
     assert (await ana.http.get(f"/api/rooms/{rid}/review")).json() == review
+
+
+async def test_an_akropolis_game_against_a_bot_is_reviewed_with_better_boards(
+    players: Any,
+) -> None:
+    ana = await players("Ana")
+    room = await table([ana], game="akropolis", bots=1)
+    rid = room["id"]
+    (sock,) = await sockets_for([ana], rid)
+    number = 0
+    while sock.view["result"] is None:
+        if sock.view["to_act"] != [0]:
+            await sock.receive(30)
+            continue
+        await sock.send({"type": "legal_moves", "compact": True})
+        legal = await sock.receive_until("legal_moves")
+        if legal["version"] != sock.version:
+            continue
+        compact = legal["compact"]
+        number += 1
+        first = {**dict(zip(compact["keys"], compact["rows"][-1], strict=True)), "tile": 0}
+        message = {"type": "move", "id": f"m{number}", "move": first, "version": sock.version}
+        await sock.send(message)
+        await sock.receive_until("ack", id=f"m{number}")
+    review = await wait_ready(ana, rid)
+    assert {m["seat"] for m in review["moves"]} == {0} and len(review["moves"]) == number
+    assert any(m["loss"] > 0 for m in review["moves"])
+    assert review["better_frames"]
+    for frame in review["better_frames"].values():
+        assert frame["game"]["game"] == "akropolis"

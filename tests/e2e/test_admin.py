@@ -24,7 +24,8 @@ async def test_admin_watches_a_move_and_bans_the_player(browser: Any, web_server
     await player.select_option("#game-select", "race")
     await player.fill("#game-options input[name=target]", "40")
     await player.click("#create-button")
-    await player.wait_for_selector("#bot-button:not([hidden])")
+    await player.wait_for_selector("#bot-choice:not([hidden])")
+    await player.select_option("#bot-level", "random")  # fast games
     await player.click("#bot-button")
     await player.wait_for_selector("#start-button:not([disabled])")
     await player.click("#start-button")

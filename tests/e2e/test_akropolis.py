@@ -227,6 +227,7 @@ async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) ->
     assert not await page.is_visible("#game-options [name=architect_level]")
     await create_room(page, 4)
     for added in range(1, 4):
+        await page.select_option("#bot-level", "random")  # fast games
         await page.click("#bot-button")
         await page.wait_for_function(
             "n => [...document.querySelectorAll('#seats li')]"

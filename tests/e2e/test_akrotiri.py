@@ -139,6 +139,7 @@ async def test_phone_sized_start_by_touch(browser: Any, web_server: Any) -> None
     )
     await become_guest(page, "Theo")
     await create_room(page, {"strategist": True}, private=False)
+    await page.select_option("#bot-level", "random")  # fast games
     await page.click("#bot-button")
     await page.wait_for_selector("#start-button:not([disabled])")
     await page.click("#start-button")

@@ -292,6 +292,7 @@ async def test_three_seats_play_a_complete_game(browser: Any, web_server: Any) -
     await become_guest(niko, "Niko")
     await niko.click("#join-button")
     await lina.wait_for_selector("#seats li[data-seat='1']:has-text('Niko')")
+    await lina.select_option("#bot-level", "random")  # fast games
     await lina.click("#bot-button")
     await lina.wait_for_selector("#start-button:not([disabled])")
     await lina.click("#start-button")
