@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
 
-from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SessionDep, SettingsDep
+from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SettingsDep
 from app.db.models import User
 from app.games.registry import iter_games
-from app.rooms import repository
-from app.rooms.live import LiveRoom, SeatInfo
+from app.rooms.live import LiveRoom
 from app.rooms.room_options import room_info
 
 router = APIRouter(prefix="/api", tags=["rooms"])
@@ -26,6 +25,17 @@ class RoomCreate(BaseModel):
 
 class JoinIn(BaseModel):
     invite_code: str | None = Field(default=None, max_length=64)
+
+
+class LobbyRoom(BaseModel):
+    """A room of the lobby (``GET /api/rooms``)."""
+
+    id: str
+    game: str
+    status: str
+    seat_count: int
+    seats: list[dict[str, Any]]
+    version: int
 
 
 class BotIn(BaseModel):
@@ -66,25 +76,15 @@ async def list_games(settings: SettingsDep) -> list[dict[str, Any]]:
     ]
 
 
-@router.get("/rooms")
-async def lobby(session: SessionDep) -> list[dict[str, Any]]:
-    """Public rooms that are waiting for players or being played."""
-    rooms = await repository.lobby_rooms(session)
-    seats = await repository.seats_by_room(session, [room.id for room in rooms])
-    result = []
-    for room in rooms:
-        taken = [SeatInfo(s.position, s.name, s.user_id, s.bot).to_json() for s in seats[room.id]]
-        result.append(
-            {
-                "id": room.id,
-                "game": room.game,
-                "status": room.status,
-                "seat_count": room.seat_count,
-                "seats": taken,
-                "version": room.version,
-            }
-        )
-    return result
+@router.get("/rooms", response_model=list[LobbyRoom])
+async def lobby(
+    rooms: RoomsDep,
+    offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> Response:
+    """Public rooms waiting for players or being played, most recently active first
+    (``offset``/``limit`` page through them). Served from memory (:mod:`app.rooms.lobby`)."""
+    return Response(await rooms.lobby.page(offset, limit), media_type="application/json")
 
 
 @router.post("/rooms", status_code=201)

@@ -19,12 +19,16 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.history` | the move log per viewer, replay, verification |
 | :mod:`.review` | game review: the preferred move and the points lost, per move |
 | :mod:`.expiry` | idle rooms become abandoned |
+| :mod:`.lobby` | the public lobby, served from memory and paginated |
 
 The facade wires them: a new version arms the room's timers before it is published
 and schedules its bots after.
 """
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import ParamSpec, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -42,6 +46,7 @@ from app.rooms.expiry import Expiry
 from app.rooms.finish import GameFinisher
 from app.rooms.history import History
 from app.rooms.live import LiveRoom
+from app.rooms.lobby import Lobby
 from app.rooms.play import MovePlayer
 from app.rooms.rematch import Rematch
 from app.rooms.requests import current as current_requests
@@ -50,6 +55,9 @@ from app.rooms.seating import Seating
 from app.rooms.store import GroupCommitter
 from app.rooms.timers import Timers
 from app.rooms.undo import Undo
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class RoomService:
@@ -89,20 +97,21 @@ class RoomService:
             ctx, self.cache, arm_timers=self._arm_timers, schedule_bots=self._schedule_bots
         )
         self.rematch = Rematch(ctx, self.cache, start_game=self.seating.start_game)
+        self.lobby = Lobby(ctx)
 
         # The routers' calls, by part.
         self.transaction = ctx.transaction
         self.live = self.cache.live
         self.invalidate = self.cache.invalidate
-        self.create_room = self.seating.create_room
-        self.join = self.seating.join
-        self.leave = self.seating.leave
-        self.kick = self.seating.kick
-        self.add_bot = self.seating.add_bot
+        self.create_room = self._changes_lobby(self.seating.create_room)
+        self.join = self._changes_lobby(self.seating.join)
+        self.leave = self._changes_lobby(self.seating.leave)
+        self.kick = self._changes_lobby(self.seating.kick)
+        self.add_bot = self._changes_lobby(self.seating.add_bot)
         self.set_options = self.seating.set_options
-        self.start_game = self.seating.start_game
-        self.close_room = self.seating.close_room
-        self.replace_with_bot = self.seating.replace_with_bot
+        self.start_game = self._changes_lobby(self.seating.start_game)
+        self.close_room = self._changes_lobby(self.seating.close_room)
+        self.replace_with_bot = self._changes_lobby(self.seating.replace_with_bot)
         self.submit_move = self.player.submit_move
         self.legal_moves = self.player.legal_moves
         self.legal_moves_compact = self.player.legal_moves_compact
@@ -126,6 +135,19 @@ class RoomService:
 
     def _arm_timers(self, live: LiveRoom) -> None:
         self.timers.arm(live)
+        if live.status != "playing":  # a game ended: it leaves the lobby
+            self.lobby.invalidate()
+
+    def _changes_lobby(self, call: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+        """``call``, then the lobby is recomputed on its next request."""
+
+        async def changed(*args: P.args, **kwargs: P.kwargs) -> T:
+            try:
+                return await call(*args, **kwargs)
+            finally:
+                self.lobby.invalidate()
+
+        return changed
 
     def _schedule_bots(self, live: LiveRoom) -> None:
         self.bots.schedule(live)
