@@ -16,6 +16,7 @@ from fastapi.templating import Jinja2Templates
 
 from app.accounts.security import SessionSigner
 from app.api import admin, auth, game_pages, health, pages, profiles, quickplay, rooms, table, ws
+from app.api.failures import install_failure_handlers
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
 from app.db.session import create_engine, create_sessionmaker
@@ -96,6 +97,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(AgoraError)
     async def agora_error(_request: Request, error: AgoraError) -> JSONResponse:
         return JSONResponse(error.to_json(), status_code=error.status)
+
+    install_failure_handlers(app)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -8,6 +8,7 @@ snapshot, so a move committed in between is never lost.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 from typing import Any
@@ -24,6 +25,7 @@ from app.realtime.connection import Connection
 from app.realtime.hub import SPECTATOR, RoomEvent
 from app.rooms.context import dumps
 from app.rooms.service import RoomService
+from app.text import clean_move_id
 
 router = APIRouter()
 log = logging.getLogger(__name__)
@@ -59,6 +61,14 @@ def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
     if "*" in allowed or origin in allowed:
         return True
     return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+def scoped_move_id(user_id: str | None, move_id: str) -> str:
+    """``user:id``, hashed to fit the move log's 64 characters when longer."""
+    scoped = f"{user_id or ''}:{move_id}"
+    if len(scoped) <= 64:
+        return scoped
+    return f"{user_id or ''}:#{hashlib.sha256(move_id.encode()).hexdigest()[:40]}"
 
 
 def error_message(code: str, message: str, move_id: Any = None) -> str:
@@ -246,8 +256,7 @@ class SocketSession:
         move = data.get("move")
         if not isinstance(move, dict):
             raise AgoraError('a move message needs a "move" object', code="malformed_message")
-        if move_id is not None and not isinstance(move_id, str | int):
-            raise AgoraError("a move id is a string or a number", code="malformed_message")
+        clean_id = clean_move_id(move_id)
         version = data.get("version")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise AgoraError("version is a whole number", code="malformed_message")
@@ -256,7 +265,7 @@ class SocketSession:
             user_id=user_id,
             move=move,
             # Ids are scoped per user: two players' "m1" are different moves.
-            client_move_id=None if move_id is None else f"{user_id or ''}:{move_id}",
+            client_move_id=None if clean_id is None else scoped_move_id(user_id, clean_id),
             base_version=version,
         )
         self.connection.push(dumps({"type": "ack", "id": move_id, "version": new_version}))

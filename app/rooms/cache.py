@@ -19,6 +19,7 @@ from app.realtime.hub import RoomEvent
 from app.rooms import repository
 from app.rooms.context import RoomContext
 from app.rooms.live import RECENT_MOVE_IDS, LiveRoom, SeatInfo
+from app.text import valid_invite_code, valid_room_id
 
 
 class RoomCache:
@@ -45,6 +46,8 @@ class RoomCache:
         return self.rooms.get(room_id)
 
     async def live(self, room_id: str) -> LiveRoom:
+        if not valid_room_id(room_id):  # never sent to the database
+            raise RoomNotFound(f"no room {room_id[:40]!r}")
         live = self.rooms.get(room_id)
         if live is None:
             live = await self.load(room_id)
@@ -108,7 +111,9 @@ def can_watch(live: LiveRoom, user: User | None, invite_code: str | None) -> boo
         return True
     if user is not None and (user.is_admin or live.seat_of(user.id) is not None):
         return True
-    return invite_code is not None and secrets.compare_digest(invite_code, live.invite_code)
+    return valid_invite_code(invite_code) and secrets.compare_digest(
+        str(invite_code), live.invite_code
+    )
 
 
 def require_watch(live: LiveRoom, user: User | None, invite_code: str | None) -> None:

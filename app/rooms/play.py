@@ -18,6 +18,7 @@ import time
 from app.db.models import User
 from app.errors import AgoraError, Conflict, NotAMember, NotAuthenticated, StaleVersion
 from app.games.interface import JsonDict, Move, RulesError
+from app.games.strict import plain_move
 from app.realtime.hub import SPECTATOR
 from app.rooms.cache import RoomCache
 from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook, dumps
@@ -25,6 +26,28 @@ from app.rooms.publish import publish_versions
 from app.rooms.store import PendingMove
 
 log = logging.getLogger(__name__)
+
+
+MAX_MOVE_BYTES = 4096
+
+
+def check_move_shape(move: Move, client_move_id: str | None) -> None:
+    """The edge check shared by every game: plain JSON, small, with a storable id.
+
+    A bad move is refused here, before it can reach (and fail) a shared commit batch.
+    """
+    try:
+        plain_move(move)
+    except RulesError as error:
+        raise MoveRefused(error.reason, code=error.code) from None
+    if len(dumps(move)) > MAX_MOVE_BYTES:
+        raise MoveRefused(f"a move has at most {MAX_MOVE_BYTES} bytes", code="malformed_move")
+    if client_move_id is not None and (
+        len(client_move_id) > 64 or not client_move_id.isascii() or not client_move_id.isprintable()
+    ):
+        raise MoveRefused(
+            "a move id is up to 64 printable ASCII characters", code="malformed_message"
+        )
 
 
 class MovePlayer:
@@ -56,6 +79,7 @@ class MovePlayer:
     ) -> int:
         """Apply, commit, publish; returns the new version (or the earlier one for a repeat)."""
         received = time.perf_counter()
+        check_move_shape(move, client_move_id)
         live = await self.cache.live(room_id)
         async with live.lock:
             for _attempt in range(3):

@@ -1,0 +1,65 @@
+"""HTTP answers for failures that are not bugs: bad values and unavailable dependencies.
+
+- A value the database refused (NUL byte, too long, bad encoding): 422 ``invalid_request``.
+- The database or Redis unreachable, or slower than its timeout: 503
+  ``service_unavailable`` with ``Retry-After`` (seconds). Nothing is cached about the
+  outage: the next request tries again, so the app recovers without a restart.
+- Anything else stays a 500 (a bug), logged by the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from redis.exceptions import RedisError
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+from app.db.errors import client_error, unavailable
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER_SECONDS = 5
+
+
+def service_unavailable(what: str) -> JSONResponse:
+    return JSONResponse(
+        {"code": "service_unavailable", "message": f"{what} is unavailable; try again shortly"},
+        status_code=503,
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )
+
+
+def install_failure_handlers(app: FastAPI) -> None:
+    async def database_error(request: Request, error: Exception) -> JSONResponse:
+        if client_error(error):
+            return JSONResponse(
+                {"code": "invalid_request", "message": "a value in the request is not accepted"},
+                status_code=422,
+            )
+        if unavailable(error):
+            log.warning(
+                "database unavailable on %s %s: %s",
+                request.method,
+                request.url.path,
+                type(error).__name__,
+            )
+            return service_unavailable("the database")
+        raise error
+
+    async def timed_out(request: Request, error: Exception) -> JSONResponse:
+        log.warning("dependency timeout on %s %s", request.method, request.url.path)
+        return service_unavailable("a service")
+
+    async def redis_error(request: Request, error: Exception) -> JSONResponse:
+        log.warning("redis unavailable on %s %s: %s", request.method, request.url.path, error)
+        return service_unavailable("the message relay")
+
+    app.add_exception_handler(DBAPIError, database_error)
+    app.add_exception_handler(PoolTimeout, timed_out)
+    app.add_exception_handler(asyncio.TimeoutError, timed_out)
+    app.add_exception_handler(ConnectionError, timed_out)
+    app.add_exception_handler(RedisError, redis_error)
