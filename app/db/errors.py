@@ -38,6 +38,8 @@ def client_error(error: BaseException) -> bool:
 
 def unavailable(error: BaseException) -> bool:
     """True if the database could not be reached or did not answer in time (a 503)."""
+    if client_error(error) or _has_name(error, "DataError"):
+        return False  # asyncpg's DataError (a bad argument) is an InterfaceError subclass
     if isinstance(error, PoolTimeout | OperationalError | InterfaceError | asyncio.TimeoutError):
         return True
     if isinstance(error, OSError | ConnectionError):
@@ -56,3 +58,11 @@ def unavailable(error: BaseException) -> bool:
         if isinstance(item, DBAPIError) and item.connection_invalidated:
             return True
     return False
+
+
+def _has_name(error: BaseException, name: str) -> bool:
+    return any(
+        name in {cls.__name__ for cls in type(item).__mro__}
+        for item in (error, getattr(error, "orig", None), error.__cause__)
+        if item is not None
+    )
