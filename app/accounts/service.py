@@ -53,6 +53,8 @@ async def register(
         clean_username(username)
     if len(password) < 8:
         raise InvalidRequest("a password has at least 8 characters", code="weak_password")
+    # Hashed before the first query: no database connection is held while hashing.
+    password_hash = await hash_async(password)
     taken = await session.scalar(select(User.id).where(User.username == username))
     if taken:
         raise Conflict("that username is taken", code="username_taken")
@@ -63,7 +65,7 @@ async def register(
         user = User(id=new_id(), display_name=clean_display_name(display_name or username))
         session.add(user)
     user.username = username
-    user.password_hash = await hash_async(password)
+    user.password_hash = password_hash
     user.is_guest = False
     user.is_admin = user.is_admin or admin
     if display_name:
@@ -73,10 +75,22 @@ async def register(
 
 
 async def authenticate(session: AsyncSession, *, username: str, password: str) -> User:
-    # The same work whether or not the user exists: no username probing by timing.
-    user = None
-    if USERNAME.fullmatch(username):  # else no such user can exist (and no query is sent)
-        user = await session.scalar(select(User).where(User.username == username))
+    return await check_login(await find_login(session, username), password)
+
+
+async def find_login(session: AsyncSession, username: str) -> User | None:
+    """The account named ``username`` (None if no such account can exist or does)."""
+    if not USERNAME.fullmatch(username):  # no query is sent for an impossible name
+        return None
+    return await session.scalar(select(User).where(User.username == username))
+
+
+async def check_login(user: User | None, password: str) -> User:
+    """Check the password off the event loop; the same work whether the user exists or not.
+
+    Call it with no database connection held: with SQLite (one connection) a login
+    holding it while hashing would stall every game's commits.
+    """
     known_hash = user.password_hash if user is not None else None
     if not await verify_async(known_hash, password) or user is None:
         raise NotAuthenticated("wrong username or password", code="bad_credentials")
