@@ -16,7 +16,7 @@ from fastapi.templating import Jinja2Templates
 
 from app.accounts.security import SessionSigner
 from app.api import admin, auth, game_pages, health, pages, profiles, quickplay, rooms, table, ws
-from app.api.failures import install_failure_handlers
+from app.api.failures import RequestTimeout, install_failure_handlers
 from app.api.origin import OriginCheck
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
@@ -100,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(error.to_json(), status_code=error.status)
 
     install_failure_handlers(app)
+    app.add_middleware(RequestTimeout, seconds=settings.request_timeout)
     app.add_middleware(
         OriginCheck, allowed=settings.allowed_origins, public_base_url=settings.public_base_url
     )

@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import orjson
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from redis.exceptions import RedisError
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.db.errors import client_error, unavailable
 
@@ -63,3 +65,50 @@ def install_failure_handlers(app: FastAPI) -> None:
     app.add_exception_handler(asyncio.TimeoutError, timed_out)
     app.add_exception_handler(ConnectionError, timed_out)
     app.add_exception_handler(RedisError, redis_error)
+
+
+class RequestTimeout:
+    """ASGI middleware: an HTTP request that outlives ``seconds`` is answered 503.
+
+    The last line of defence when a dependency hangs in a way no driver timeout
+    catches; the work is cancelled (which also returns its database connection).
+    """
+
+    def __init__(self, app: ASGIApp, seconds: float) -> None:
+        self.app = app
+        self.seconds = seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or self.seconds <= 0:
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            async with asyncio.timeout(self.seconds):
+                await self.app(scope, receive, tracking_send)
+        except TimeoutError:
+            log.warning("request timed out: %s %s", scope["method"], scope["path"])
+            if started:
+                return
+            body = orjson.dumps(
+                {"code": "service_unavailable", "message": "the server is busy; try again shortly"}
+            )
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 503,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"retry-after", str(RETRY_AFTER_SECONDS).encode()),
+                        (b"content-length", str(len(body)).encode()),
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})

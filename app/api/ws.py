@@ -8,6 +8,7 @@ snapshot, so a move committed in between is never lost.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import time
@@ -19,6 +20,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.accounts.security import SESSION_COOKIE
 from app.api.deps import user_from_cookie
+from app.db.errors import unavailable
 from app.db.models import User
 from app.errors import AgoraError, RateLimited
 from app.realtime.connection import Connection
@@ -86,21 +88,34 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
     if not origin_allowed(websocket, settings.allowed_origins):
         await websocket.close(code=CLOSE_POLICY, reason="origin not allowed")
         return
-    async with app.state.sessions() as session:
-        user = await user_from_cookie(
-            websocket.cookies.get(SESSION_COOKIE), app.state.signer, session
-        )
-    await websocket.accept()
-    if user is not None and user.banned:
-        await websocket.send_text(error_message("banned", "this account is banned"))
-        await websocket.close(code=CLOSE_BANNED, reason="banned")
-        return
-    try:
-        live = await rooms.live(room_id)
-        rooms.require_watch(live, user, websocket.query_params.get("code"))
+    try:  # the handshake's database work is bounded: a frozen database must not hang it
+        async with asyncio.timeout(settings.request_timeout):
+            async with app.state.sessions() as session:
+                user = await user_from_cookie(
+                    websocket.cookies.get(SESSION_COOKIE), app.state.signer, session
+                )
+            await websocket.accept()
+            if user is not None and user.banned:
+                await websocket.send_text(error_message("banned", "this account is banned"))
+                await websocket.close(code=CLOSE_BANNED, reason="banned")
+                return
+            live = await rooms.live(room_id)
+            rooms.require_watch(live, user, websocket.query_params.get("code"))
     except AgoraError as error:
         await websocket.send_text(error_message(error.code, error.message))
         await websocket.close(code=CLOSE_POLICY, reason=error.code)
+        return
+    except Exception as error:  # unavailable (timeout, connection): the client retries
+        if not (isinstance(error, TimeoutError | OSError) or unavailable(error)):
+            raise
+        log.warning("socket handshake for room %s failed: %s", room_id, type(error).__name__)
+        if websocket.client_state.name == "CONNECTING":
+            await websocket.close(code=CLOSE_TRY_AGAIN)
+        else:
+            await websocket.send_text(
+                error_message("service_unavailable", "the server is unavailable; reconnect")
+            )
+            await websocket.close(code=CLOSE_TRY_AGAIN, reason="service_unavailable")
         return
     seat = live.seat_of(user.id if user else None)
     await SocketSession(websocket, rooms, room_id, user, seat).run()
