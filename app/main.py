@@ -42,7 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.redis_url:
             from app.realtime.redis_relay import RedisRelay
 
-            relay = RedisRelay(settings.redis_url)
+            relay = RedisRelay(settings.redis_url, timeout=settings.redis_timeout)
         hub = Hub(relay, on_relay_error=metrics.redis_errors.inc)
         await hub.start()
         sessions = create_sessionmaker(engine)

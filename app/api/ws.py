@@ -153,13 +153,18 @@ class SocketSession:
         sockets = self.websocket.app.state.sockets
         sockets.add(self.connection)
         self.metrics.sockets.inc()
-        self.connection.start()
-        await self.rooms.hub.subscribe(self.room_id, self.connection)
-        if self.rooms.hub.distributed:
-            self.rooms.invalidate(self.room_id)  # events before the subscription were missed
-        try:
+        counted = False
+        try:  # everything inside: a failure anywhere leaves no ghost connection behind
+            self.connection.start()
+            await self.rooms.hub.subscribe(self.room_id, self.connection)
+            if self.rooms.hub.distributed:
+                self.rooms.invalidate(self.room_id)  # events before the subscription were missed
             await self.send_snapshot()
-            await self.change_presence(+1)
+            try:
+                await self.change_presence(+1)
+                counted = True
+            except Exception:  # presence is best effort (Redis may be down)
+                log.warning("presence update failed in room %s", self.room_id)
             for message in await self.rooms.chat_history(self.room_id):
                 self.connection.push(dumps(message))
             await self.receive_loop()
@@ -170,10 +175,11 @@ class SocketSession:
             sockets.discard(self.connection)
             self.metrics.sockets.dec()
             await self.connection.close()
-            try:
-                await self.change_presence(-1)
-            except Exception:
-                log.exception("presence update failed")
+            if counted:
+                try:
+                    await self.change_presence(-1)
+                except Exception:
+                    log.warning("presence update failed in room %s", self.room_id)
             if self.connection.overflowed:
                 await self.close(CLOSE_TRY_AGAIN, "too slow: reconnect to resync")
 
@@ -186,8 +192,7 @@ class SocketSession:
     async def send_snapshot(self) -> None:
         snapshot = await self.rooms.snapshot(self.room_id, user=self.user)
         snapshot["presence"] = await self.rooms.hub.presence(self.room_id)
-        self.connection.push(dumps(snapshot))
-        self.connection.snapshot_sent(snapshot["version"])
+        self.connection.offer_snapshot(dumps(snapshot), snapshot["version"])
 
     async def change_presence(self, delta: int) -> None:
         counts = await self.rooms.hub.presence_change(self.room_id, self.audience, delta)

@@ -27,6 +27,12 @@ class RoomCache:
         self.ctx = ctx
         self.rooms: dict[str, LiveRoom] = {}
         ctx.hub.add_listener(self._on_remote_event)
+        ctx.hub.add_reconnect_listener(self._on_relay_reconnect)
+
+    def _on_relay_reconnect(self) -> None:
+        """Events may have been lost during the outage: every held room reloads."""
+        for live in self.rooms.values():
+            live.stale = True
 
     def _on_remote_event(self, event: RoomEvent) -> None:
         live = self.rooms.get(event.room_id)
@@ -34,6 +40,8 @@ class RoomCache:
             return
         if event.kind == "room" or (event.version is not None and event.version > live.version):
             live.stale = True
+        if event.kind == "patch" and event.version is not None and "deadline" in event.meta:
+            live.remote_deadline = (event.version, event.meta["deadline"])
 
     def invalidate(self, room_id: str) -> None:
         """Another process may have changed the room: reload it before the next use."""
@@ -99,6 +107,13 @@ class RoomCache:
         ):  # fmt: skip
             setattr(live, name, getattr(fresh, name))
         live.set_state(fresh.state, fresh.version)
+        # Views carry the same fields whichever process serves them: a deadline armed
+        # by another process for this version (relayed with its patch) shows here too.
+        remote = live.remote_deadline
+        if remote is not None and remote[0] == live.version:
+            live.deadline = remote[1]
+        elif live.deadline is not None and live.deadline.get("version") != live.version:
+            live.deadline = None
         live.stale = False
 
     def all(self) -> list[LiveRoom]:
