@@ -153,18 +153,13 @@ class SocketSession:
         sockets = self.websocket.app.state.sockets
         sockets.add(self.connection)
         self.metrics.sockets.inc()
-        counted = False
         try:  # everything inside: a failure anywhere leaves no ghost connection behind
             self.connection.start()
             await self.rooms.hub.subscribe(self.room_id, self.connection)
             if self.rooms.hub.distributed:
                 self.rooms.invalidate(self.room_id)  # events before the subscription were missed
             await self.send_snapshot()
-            try:
-                await self.change_presence(+1)
-                counted = True
-            except Exception:  # presence is best effort (Redis may be down)
-                log.warning("presence update failed in room %s", self.room_id)
+            await self.change_presence(+1)  # best effort: never raises for a Redis outage
             for message in await self.rooms.chat_history(self.room_id):
                 self.connection.push(dumps(message))
             await self.receive_loop()
@@ -175,11 +170,10 @@ class SocketSession:
             sockets.discard(self.connection)
             self.metrics.sockets.dec()
             await self.connection.close()
-            if counted:
-                try:
-                    await self.change_presence(-1)
-                except Exception:
-                    log.warning("presence update failed in room %s", self.room_id)
+            try:
+                await self.change_presence(-1)
+            except Exception:
+                log.warning("presence update failed in room %s", self.room_id)
             if self.connection.overflowed:
                 await self.close(CLOSE_TRY_AGAIN, "too slow: reconnect to resync")
 

@@ -92,6 +92,7 @@ class Relay(Protocol):
         self,
         on_event: Callable[[RoomEvent], None],
         on_reconnect: Callable[[], None] | None = None,
+        origin: str = "",
     ) -> None: ...
     async def stop(self) -> None: ...
     async def join(self, room_id: str) -> None: ...
@@ -99,6 +100,7 @@ class Relay(Protocol):
     async def send(self, event: RoomEvent) -> None: ...
     async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]: ...
     async def presence(self, room_id: str) -> dict[str, int]: ...
+    async def presence_reset(self, room_id: str, counts: dict[str, int]) -> None: ...
     async def ping(self) -> bool: ...
 
 
@@ -116,6 +118,8 @@ class Hub:
         self._listeners: list[Callable[[RoomEvent], None]] = []
         self._control: list[Callable[[dict[str, Any]], None]] = []
         self._reconnect_listeners: list[Callable[[], None]] = []
+        self._relay_presence_rooms: set[str] = set()
+        self._background: set[asyncio.Task[Any]] = set()
 
     @property
     def distributed(self) -> bool:
@@ -123,7 +127,7 @@ class Hub:
 
     async def start(self) -> None:
         if self._relay is not None:
-            await self._relay.start(self._on_remote, self._on_reconnect)
+            await self._relay.start(self._on_remote, self._on_reconnect, self.origin)
             await self._relay.join(CONTROL)
 
     async def stop(self) -> None:
@@ -139,6 +143,9 @@ class Hub:
         self._reconnect_listeners.append(listener)
 
     def _on_reconnect(self) -> None:
+        task = asyncio.get_running_loop().create_task(self._restore_presence())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
         for listener in self._reconnect_listeners:
             try:
                 listener()
@@ -216,22 +223,29 @@ class Hub:
             subscriber.deliver(event)
 
     async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]:
-        """Count one more (or one fewer) connection for ``key`` (a seat or "s")."""
-        if self._relay is not None:
-            try:
-                return await self._relay.presence_change(room_id, key, delta)
-            except Exception:  # best effort: a Redis outage must not fail a socket
-                log.warning("presence change failed for room %s", room_id)
-                if self._on_relay_error is not None:
-                    self._on_relay_error()
-                raise
+        """Count one more (or one fewer) connection for ``key`` (a seat or "s").
+
+        This process's own counts are kept here too: with Redis, each process owns its
+        fields of the room's presence hash and rewrites them after an outage, so a
+        change lost meanwhile never leaves a ghost connection counted.
+        """
         counts = self._presence[room_id]
         counts[key] = counts.get(key, 0) + delta
         if counts[key] <= 0:
             del counts[key]
+        local = dict(counts)
         if not counts:
             del self._presence[room_id]
-        return dict(counts)
+        if self._relay is not None:
+            self._relay_presence_rooms.add(room_id)
+            try:
+                return await self._relay.presence_change(room_id, key, delta)
+            except Exception:  # best effort: rewritten when the relay returns
+                log.warning("presence change failed for room %s", room_id)
+                if self._on_relay_error is not None:
+                    self._on_relay_error()
+                return local
+        return local
 
     async def presence(self, room_id: str) -> dict[str, int]:
         if self._relay is not None:
@@ -239,8 +253,20 @@ class Hub:
                 return await self._relay.presence(room_id)
             except Exception:
                 log.warning("presence read failed for room %s", room_id)
-                return {}
+                return dict(self._presence.get(room_id, {}))
         return dict(self._presence.get(room_id, {}))
+
+    async def _restore_presence(self) -> None:
+        if self._relay is None:
+            return
+        rooms = set(self._presence) | set(self._relay_presence_rooms)
+        for room_id in rooms:
+            try:
+                await self._relay.presence_reset(room_id, dict(self._presence.get(room_id, {})))
+            except Exception:
+                log.warning("presence restore failed for room %s", room_id)
+                return
+        self._relay_presence_rooms = set(self._presence)
 
     async def ping(self) -> bool:
         return True if self._relay is None else await self._relay.ping()

@@ -7,6 +7,10 @@ and then calls ``on_reconnect`` so the hub can resynchronise them (events publis
 during the outage are lost for good: the rooms' caches are marked stale and their
 sockets get fresh snapshots). ``join`` during an outage only records the room; the
 reconnection subscribes it, so a room first opened during an outage works after it.
+
+``send`` only queues the event (bounded); one sender task publishes in order. A slow or
+frozen Redis therefore never holds a room's lock (moves publish under it): events wait
+in the queue, or are dropped when it is full, and the resync after the outage repairs it.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from app.realtime.hub import RoomEvent, cancel_quietly
 log = logging.getLogger(__name__)
 
 PRESENCE_TTL_SECONDS = 3600
+SEND_QUEUE = 10_000
 HELLO = "agora:hello"
 
 
@@ -46,17 +51,24 @@ class RedisRelay:
         self._on_event: Callable[[RoomEvent], None] | None = None
         self._on_reconnect: Callable[[], None] | None = None
         self._joined: set[str] = set()
+        self._origin = "p"
         self.connected = asyncio.Event()
         self.reconnects = 0
+        self._outbox: asyncio.Queue[RoomEvent] = asyncio.Queue(SEND_QUEUE)
+        self._sender: asyncio.Task[None] | None = None
+        self.send_failures = 0
 
     async def start(
         self,
         on_event: Callable[[RoomEvent], None],
         on_reconnect: Callable[[], None] | None = None,
+        origin: str = "",
     ) -> None:
+        self._origin = origin or "p"
         self._on_event = on_event
         self._on_reconnect = on_reconnect
         self._task = asyncio.create_task(self._listen(), name="redis-relay")
+        self._sender = asyncio.create_task(self._send_loop(), name="redis-relay-send")
         # Wait a little for the first connection; a Redis down at start is an outage
         # like any other (the listener keeps trying).
         with contextlib.suppress(TimeoutError):
@@ -64,6 +76,7 @@ class RedisRelay:
 
     async def stop(self) -> None:
         await cancel_quietly(self._task)
+        await cancel_quietly(self._sender)
         await self._close_pubsub()
         for client in (self._redis, self._listener_client):
             with contextlib.suppress(Exception):
@@ -132,19 +145,55 @@ class RedisRelay:
                 await pubsub.unsubscribe(channel(room_id))
 
     async def send(self, event: RoomEvent) -> None:
-        await self._redis.publish(channel(event.room_id), event.encode())
+        """Queue ``event`` for the other processes (raises ``QueueFull`` when backed up)."""
+        self._outbox.put_nowait(event)
+
+    async def _send_loop(self) -> None:
+        while True:
+            event = await self._outbox.get()
+            try:
+                await self._redis.publish(channel(event.room_id), event.encode())
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # lost: the peers resync when the relay returns
+                self.send_failures += 1
+                if self.send_failures % 100 == 1:
+                    log.warning(
+                        "redis publish failed (%d so far): %s",
+                        self.send_failures,
+                        type(error).__name__,
+                    )
+
+    # Presence: one hash per room, one field per (process, audience): "<origin>|<key>".
+    # A process rewrites its own fields after an outage (presence_reset); reads sum them.
 
     async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]:
-        name = f"agora:presence:{room_id}"
+        name = _presence_key(room_id)
         async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.hincrby(name, key, delta)
+            pipe.hincrby(name, f"{self._origin}|{key}", delta)
             pipe.expire(name, PRESENCE_TTL_SECONDS)
             pipe.hgetall(name)
             results = await pipe.execute()
         return _counts(results[-1])
 
     async def presence(self, room_id: str) -> dict[str, int]:
-        return _counts(await self._redis.hgetall(f"agora:presence:{room_id}"))
+        return _counts(await self._redis.hgetall(_presence_key(room_id)))
+
+    async def presence_reset(self, room_id: str, counts: dict[str, int]) -> None:
+        """Make this process's fields of the room's presence exactly ``counts``."""
+        name = _presence_key(room_id)
+        prefix = f"{self._origin}|"
+        mine = [
+            _text(field) for field in await self._redis.hkeys(name)
+            if _text(field).startswith(prefix)
+        ]  # fmt: skip
+        async with self._redis.pipeline(transaction=True) as pipe:
+            if mine:
+                pipe.hdel(name, *mine)
+            if counts:
+                pipe.hset(name, mapping={f"{prefix}{key}": n for key, n in counts.items()})
+                pipe.expire(name, PRESENCE_TTL_SECONDS)
+            await pipe.execute()
 
     async def ping(self) -> bool:
         try:
@@ -153,8 +202,16 @@ class RedisRelay:
             return False
 
 
+def _presence_key(room_id: str) -> str:
+    return f"agora:presence:{room_id}"
+
+
 def _counts(raw: Mapping[bytes | str, bytes | str]) -> dict[str, int]:
-    counts = {_text(key): int(value) for key, value in raw.items()}
+    """Sum the per-process fields ("<origin>|<key>") by key."""
+    counts: dict[str, int] = {}
+    for field, value in raw.items():
+        key = _text(field).rpartition("|")[2]
+        counts[key] = counts.get(key, 0) + int(value)
     return {key: value for key, value in counts.items() if value > 0}
 
 

@@ -178,13 +178,16 @@ async def test_room_first_opened_during_an_outage_works_after_it(
     alice = await Player(servers[0], "Alice").as_guest()
     bob = await Player(servers[1], "Bob").as_guest()
     watcher = await Player(servers[1], "Watcher").as_guest()
+    room_id = await start_race(alice, bob, target=1_000)
+    leaving = await bob.socket(room_id)  # counted in presence before the outage
+    await leaving.receive_until("snapshot")
     redis.stop()
     try:
-        room_id = await start_race(alice, bob, target=1_000)
         alice_sock = await alice.socket(room_id)
         await alice_sock.receive_until("snapshot")
         spectator = await watcher.socket(room_id)  # first opened on B during the outage
         await spectator.receive_until("snapshot")
+        await leaving.close()  # its "-1" cannot reach Redis now
     finally:
         redis.start()
     restarted = time.perf_counter()
@@ -196,7 +199,11 @@ async def test_room_first_opened_during_an_outage_works_after_it(
         spectator.version, time.perf_counter() - restarted,
     )  # fmt: skip
     assert monotonic(spectator)
-    for player in (alice, bob, watcher):
+    # No ghost: each process rewrote its own presence counts when Redis came back.
+    prober = await Player(servers[0], "Probe").as_guest()
+    snapshot = await (await prober.socket(room_id)).receive_until("snapshot")
+    assert snapshot["presence"] == {"0": 1, "s": 1}, snapshot["presence"]
+    for player in (alice, bob, watcher, prober):
         await player.close()
 
 
