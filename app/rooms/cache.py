@@ -9,12 +9,14 @@ the next command reloads it first.
 from __future__ import annotations
 
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
 
 from app.db.models import User
 from app.errors import RoomNotFound
+from app.games.interface import JsonDict
 from app.realtime.hub import RoomEvent
 from app.rooms import repository
 from app.rooms.context import RoomContext
@@ -41,7 +43,11 @@ class RoomCache:
         if event.kind == "room" or (event.version is not None and event.version > live.version):
             live.stale = True
         if event.kind == "patch" and event.version is not None and "deadline" in event.meta:
-            live.remote_deadline = (event.version, event.meta["deadline"])
+            deadline = event.meta["deadline"]
+            live.remote_deadline = (event.version, deadline)
+            if event.version == live.version and not live.stale and live.deadline != deadline:
+                live.deadline = deadline  # same version here: only the deadline is new
+                live.clear_views()
 
     def invalidate(self, room_id: str) -> None:
         """Another process may have changed the room: reload it before the next use."""
@@ -97,6 +103,7 @@ class RoomCache:
         )
         for client_move_id, seq, seat in recent:
             live.remember_move(client_move_id, seq + 1, seat)
+        live.deadline = derived_deadline(live, room.updated_at, self.ctx.settings.reaction_seconds)
         return live
 
     async def reload(self, live: LiveRoom) -> None:
@@ -112,12 +119,40 @@ class RoomCache:
         remote = live.remote_deadline
         if remote is not None and remote[0] == live.version:
             live.deadline = remote[1]
-        elif live.deadline is not None and live.deadline.get("version") != live.version:
-            live.deadline = None
+        elif live.deadline is None or live.deadline.get("version") != live.version:
+            live.deadline = fresh.deadline  # derived from the row (see derived_deadline)
         live.stale = False
 
     def all(self) -> list[LiveRoom]:
         return list(self.rooms.values())
+
+
+def derived_deadline(
+    live: LiveRoom, updated_at: datetime | None, default_seconds: float
+) -> JsonDict | None:
+    """The deadline the game asks for at this version, as the arming process shows it.
+
+    The process that committed a version arms its countdown (app.rooms.timers) and relays
+    it with the patch; a process loading the room without that event derives the same
+    fields from the game's ``deadline`` hook and the row's ``updated_at`` (the commit
+    time), so its views carry the same fields (``expires_at`` within milliseconds).
+    """
+    hook = getattr(live.game, "deadline", None)
+    if hook is None or live.state is None or live.status != "playing" or updated_at is None:
+        return None
+    info = hook(live.state)
+    if not info:
+        return None
+    if updated_at.tzinfo is None:  # SQLite keeps naive UTC
+        updated_at = updated_at.replace(tzinfo=UTC)
+    seconds = float(info.get("seconds", default_seconds))
+    return {
+        "seats": sorted(info["seats"]),
+        "kind": info.get("kind", "reaction"),
+        "seconds": seconds,
+        "expires_at": round(updated_at.timestamp() + seconds, 3),
+        "version": live.version,
+    }
 
 
 def can_watch(live: LiveRoom, user: User | None, invite_code: str | None) -> bool:

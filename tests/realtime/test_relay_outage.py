@@ -244,3 +244,43 @@ async def test_snapshot_patch_races_never_go_backwards(
     assert requests >= 1000 and backwards == 0
     for player in (alice, bob, bob_watch):
         await player.close()
+
+
+def same_deadline(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Both views carry the deadline; its expiry agrees within a second."""
+    a, b = one.get("deadline"), other.get("deadline")
+    if a is None or b is None:
+        return False
+    same_fields = {k: v for k, v in a.items() if k != "expires_at"} == {
+        k: v for k, v in b.items() if k != "expires_at"
+    }
+    return same_fields and abs(a["expires_at"] - b["expires_at"]) < 1.0
+
+
+async def test_views_carry_the_deadline_on_both_processes(
+    redis_and_servers: tuple[PrivateRedis, list[RunningServer]],
+) -> None:
+    _redis, servers = redis_and_servers
+    alice = await Player(servers[0], "Alice").as_guest()
+    bob = await Player(servers[1], "Bob").as_guest()
+    created = await alice.http.post(
+        "/api/rooms",
+        json={"game": "race", "seats": 2, "options": {"target": 100, "turn_ms": 600_000}},
+    )
+    room_id = created.json()["id"]
+    assert (await bob.http.post(f"/api/rooms/{room_id}/join", json={})).status_code == 200
+    assert (await alice.http.post(f"/api/rooms/{room_id}/start")).status_code == 200
+    near, far = await alice.socket(room_id), await bob.socket(room_id)
+    for number in range(4):
+        for sock in (near, far):
+            await sock.send({"type": "snapshot"})
+            await sock.receive_until("snapshot")
+        # Armed by one process, shown by both (the patch that follows replaces it).
+        assert same_deadline(near.view, far.view), (number, near.view, far.view)
+        mover = near if number % 2 == 0 else far
+        ack = await move_until_acked(mover, number)
+        for sock in (near, far):
+            await sock.wait_version(ack["version"])
+        assert same_deadline(near.view, far.view)
+    await alice.close()
+    await bob.close()
