@@ -9,6 +9,7 @@ snapshot, so a move committed in between is never lost.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import time
@@ -65,6 +66,11 @@ def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
     return urlsplit(origin).netloc == websocket.headers.get("host")
 
 
+def dependency_down(error: BaseException) -> bool:
+    """The database (or a network call) is unavailable: the client should retry later."""
+    return isinstance(error, TimeoutError | OSError) or unavailable(error)
+
+
 def scoped_move_id(user_id: str | None, move_id: str) -> str:
     """``user:id``, hashed to fit the move log's 64 characters when longer."""
     scoped = f"{user_id or ''}:{move_id}"
@@ -106,7 +112,7 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
         await websocket.close(code=CLOSE_POLICY, reason=error.code)
         return
     except Exception as error:  # unavailable (timeout, connection): the client retries
-        if not (isinstance(error, TimeoutError | OSError) or unavailable(error)):
+        if not dependency_down(error):
             raise
         log.warning("socket handshake for room %s failed: %s", room_id, type(error).__name__)
         if websocket.client_state.name == "CONNECTING":
@@ -165,6 +171,15 @@ class SocketSession:
             await self.receive_loop()
         except WebSocketDisconnect:
             pass
+        except Exception as error:
+            if not dependency_down(error):
+                raise
+            log.warning("socket in room %s: dependency down (%s)", self.room_id, error)
+            with contextlib.suppress(Exception):
+                await self.websocket.send_text(
+                    error_message("service_unavailable", "the server is unavailable; reconnect")
+                )
+            await self.close(CLOSE_TRY_AGAIN, "service_unavailable")
         finally:
             await self.rooms.hub.unsubscribe(self.room_id, self.connection)
             sockets.discard(self.connection)

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 import httpx
 import psutil
 import pytest
+import websockets
 
 from tests.conftest import IN_CI, RunningServer, base_settings, free_port, start_server
 
@@ -103,6 +104,9 @@ async def test_frozen_database_answers_503_and_recovers(
         async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
             guest = await client.post("/api/guests", json={"name": "Frida"})
             assert guest.status_code == 201
+            room_id = (await client.post("/api/rooms", json={"game": "race", "seats": 2})).json()[
+                "id"
+            ]
             assert (await client.get("/api/rooms")).status_code == 200
             _signal_cluster(cluster, signal.SIGSTOP)
             try:
@@ -119,6 +123,15 @@ async def test_frozen_database_answers_503_and_recovers(
                     assert response.status_code == 503, (path, response.text)
                     assert response.headers["retry-after"].isdigit()
                     assert response.json()["code"] == "service_unavailable"
+                started = time.perf_counter()
+                async with websockets.connect(f"{server.ws_url}/ws/rooms/{room_id}") as ws:
+                    with pytest.raises(websockets.ConnectionClosed):
+                        while True:  # an error message, then the close (1013: try again)
+                            await asyncio.wait_for(ws.recv(), 30)
+                answers.append(
+                    ("ws handshake", ws.close_code, round(time.perf_counter() - started, 2))
+                )
+                assert ws.close_code == 1013
                 log.warning("database frozen: %s (path, status, seconds)", answers)
             finally:
                 _signal_cluster(cluster, signal.SIGCONT)
@@ -132,5 +145,10 @@ async def test_frozen_database_answers_503_and_recovers(
             assert response.status_code == 200
             created = await client.post("/api/rooms", json={"game": "race", "seats": 2})
             assert created.status_code == 201, created.text
+            # Down (not frozen): a fast shutdown, then the same answer.
+            _signal_cluster(cluster, signal.SIGINT)
+            cluster.wait(timeout=30)
+            down = await client.get("/api/rooms")
+            assert down.status_code == 503 and "retry-after" in down.headers
     finally:
         server.stop()
