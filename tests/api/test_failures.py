@@ -24,7 +24,7 @@ import psutil
 import pytest
 import websockets
 
-from tests.conftest import IN_CI, RunningServer, base_settings, free_port, start_server
+from tests.conftest import IN_CI, Player, RunningServer, base_settings, free_port, start_server
 
 log = logging.getLogger(__name__)
 pytestmark = pytest.mark.slow
@@ -107,6 +107,14 @@ async def test_frozen_database_answers_503_and_recovers(
             room_id = (await client.post("/api/rooms", json={"game": "race", "seats": 2})).json()[
                 "id"
             ]
+            gus = Player(server, "Gus")
+            await gus.as_guest()
+            assert (await gus.http.post(f"/api/rooms/{room_id}/join", json={})).is_success
+            assert (await client.post(f"/api/rooms/{room_id}/start")).is_success
+            frida = Player(server, "Frida")
+            frida.http.cookies = client.cookies
+            sock = await frida.socket(room_id)
+            await sock.receive_until("snapshot")
             assert (await client.get("/api/rooms")).status_code == 200
             _signal_cluster(cluster, signal.SIGSTOP)
             try:
@@ -132,6 +140,11 @@ async def test_frozen_database_answers_503_and_recovers(
                     ("ws handshake", ws.close_code, round(time.perf_counter() - started, 2))
                 )
                 assert ws.close_code == 1013
+                started = time.perf_counter()
+                await sock.send({"type": "move", "id": "frozen", "move": {"add": 1}})
+                refused = await sock.receive_until("error", timeout=30, id="frozen")
+                answers.append(("move", refused["code"], round(time.perf_counter() - started, 2)))
+                assert refused["code"] == "storage_error"
                 log.warning("database frozen: %s (path, status, seconds)", answers)
             finally:
                 _signal_cluster(cluster, signal.SIGCONT)
@@ -145,6 +158,10 @@ async def test_frozen_database_answers_503_and_recovers(
             assert response.status_code == 200
             created = await client.post("/api/rooms", json={"game": "race", "seats": 2})
             assert created.status_code == 201, created.text
+            await sock.send({"type": "move", "id": "thawed", "move": {"add": 1}})
+            assert (await sock.receive_until("ack", timeout=30, id="thawed"))["version"] == 2
+            await frida.close()
+            await gus.close()
             # Down (not frozen): a fast shutdown, then the same answer.
             _signal_cluster(cluster, signal.SIGINT)
             cluster.wait(timeout=30)
