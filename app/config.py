@@ -44,6 +44,13 @@ class Settings(BaseSettings):
     # PostgreSQL writer connections: one batch in flight per writer.
     commit_writers: int = 3
     public_base_url: str = ""
+    # Timeouts (seconds): a frozen database or Redis answers 503 instead of hanging.
+    db_connect_timeout: float = 5.0
+    db_statement_timeout: float = 10.0
+    db_pool_timeout: float = 5.0
+    redis_timeout: float = 2.0
+    # No HTTP request runs longer than this (then 503 with Retry-After).
+    request_timeout: float = 15.0
     # Leaderboards list players with at least this many rated games, this many a page.
     leaderboard_min_games: int = 3
     leaderboard_page_size: int = 25

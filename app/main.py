@@ -16,6 +16,8 @@ from fastapi.templating import Jinja2Templates
 
 from app.accounts.security import SessionSigner
 from app.api import admin, auth, game_pages, health, pages, profiles, quickplay, rooms, table, ws
+from app.api.failures import RequestTimeout, install_failure_handlers
+from app.api.origin import OriginCheck
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
 from app.db.session import create_engine, create_sessionmaker
@@ -40,7 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.redis_url:
             from app.realtime.redis_relay import RedisRelay
 
-            relay = RedisRelay(settings.redis_url)
+            relay = RedisRelay(settings.redis_url, timeout=settings.redis_timeout)
         hub = Hub(relay, on_relay_error=metrics.redis_errors.inc)
         await hub.start()
         sessions = create_sessionmaker(engine)
@@ -96,6 +98,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(AgoraError)
     async def agora_error(_request: Request, error: AgoraError) -> JSONResponse:
         return JSONResponse(error.to_json(), status_code=error.status)
+
+    install_failure_handlers(app)
+    app.add_middleware(RequestTimeout, seconds=settings.request_timeout)
+    app.add_middleware(
+        OriginCheck, allowed=settings.allowed_origins, public_base_url=settings.public_base_url
+    )
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:

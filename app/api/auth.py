@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
 from app.accounts import service as accounts
@@ -76,9 +76,12 @@ async def create_account(
 
 @router.post("/login")
 async def login(
-    body: LoginIn, response: Response, session: SessionDep, signer: SignerDep, settings: SettingsDep
+    body: LoginIn, request: Request, response: Response, signer: SignerDep, settings: SettingsDep
 ) -> dict[str, Any]:
-    user = await accounts.authenticate(session, username=body.username, password=body.password)
+    # A short session for the lookup: no connection is held while the password hashes.
+    async with request.app.state.sessions() as session:
+        found = await accounts.find_login(session, body.username)
+    user = await accounts.check_login(found, body.password)
     set_session(response, user, signer, settings)
     return public_user(user)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -94,12 +95,27 @@ async def replay_page(
     return render(request, "replay.html", user, room=live.summary(), invite_code=code)
 
 
+def same_site_path(request: Request) -> str:
+    """The Referer's path if it is on this site, else "/" (no open redirect)."""
+    referer = request.headers.get("referer") or ""
+    parts = urlsplit(referer)
+    if parts.netloc and parts.netloc != request.headers.get("host"):
+        return "/"
+    if parts.scheme not in ("", "http", "https"):
+        return "/"
+    path = parts.path or "/"
+    # "//evil" or "/\\evil" would leave the site; so would control characters.
+    target = f"{path}?{parts.query}" if parts.query else path
+    if not target.startswith("/") or target.startswith(("//", "/\\")) or not target.isprintable():
+        return "/"
+    return target
+
+
 @router.get("/lang/{language}")
 async def switch_language(
     request: Request, language: str, session: SessionDep, user: OptionalUser
 ) -> Response:
-    target = request.headers.get("referer") or "/"
-    response = RedirectResponse(target, status_code=303)
+    response = RedirectResponse(same_site_path(request), status_code=303)
     if language in LANGUAGES:
         response.set_cookie(LANG_COOKIE, language, max_age=365 * 86400, samesite="lax")
         stored = await session.get(User, user.id) if user is not None else None

@@ -8,6 +8,9 @@ snapshot, so a move committed in between is never lost.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import hashlib
 import logging
 import time
 from typing import Any
@@ -18,12 +21,14 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.accounts.security import SESSION_COOKIE
 from app.api.deps import user_from_cookie
+from app.db.errors import unavailable
 from app.db.models import User
 from app.errors import AgoraError, RateLimited
 from app.realtime.connection import Connection
 from app.realtime.hub import SPECTATOR, RoomEvent
 from app.rooms.context import dumps
 from app.rooms.service import RoomService
+from app.text import clean_move_id
 
 router = APIRouter()
 log = logging.getLogger(__name__)
@@ -61,6 +66,19 @@ def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
     return urlsplit(origin).netloc == websocket.headers.get("host")
 
 
+def dependency_down(error: BaseException) -> bool:
+    """The database (or a network call) is unavailable: the client should retry later."""
+    return isinstance(error, TimeoutError | OSError) or unavailable(error)
+
+
+def scoped_move_id(user_id: str | None, move_id: str) -> str:
+    """``user:id``, hashed to fit the move log's 64 characters when longer."""
+    scoped = f"{user_id or ''}:{move_id}"
+    if len(scoped) <= 64:
+        return scoped
+    return f"{user_id or ''}:#{hashlib.sha256(move_id.encode()).hexdigest()[:40]}"
+
+
 def error_message(code: str, message: str, move_id: Any = None) -> str:
     payload: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if move_id is not None:
@@ -76,21 +94,34 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
     if not origin_allowed(websocket, settings.allowed_origins):
         await websocket.close(code=CLOSE_POLICY, reason="origin not allowed")
         return
-    async with app.state.sessions() as session:
-        user = await user_from_cookie(
-            websocket.cookies.get(SESSION_COOKIE), app.state.signer, session
-        )
-    await websocket.accept()
-    if user is not None and user.banned:
-        await websocket.send_text(error_message("banned", "this account is banned"))
-        await websocket.close(code=CLOSE_BANNED, reason="banned")
-        return
-    try:
-        live = await rooms.live(room_id)
-        rooms.require_watch(live, user, websocket.query_params.get("code"))
+    try:  # the handshake's database work is bounded: a frozen database must not hang it
+        async with asyncio.timeout(settings.request_timeout):
+            async with app.state.sessions() as session:
+                user = await user_from_cookie(
+                    websocket.cookies.get(SESSION_COOKIE), app.state.signer, session
+                )
+            await websocket.accept()
+            if user is not None and user.banned:
+                await websocket.send_text(error_message("banned", "this account is banned"))
+                await websocket.close(code=CLOSE_BANNED, reason="banned")
+                return
+            live = await rooms.live(room_id)
+            rooms.require_watch(live, user, websocket.query_params.get("code"))
     except AgoraError as error:
         await websocket.send_text(error_message(error.code, error.message))
         await websocket.close(code=CLOSE_POLICY, reason=error.code)
+        return
+    except Exception as error:  # unavailable (timeout, connection): the client retries
+        if not dependency_down(error):
+            raise
+        log.warning("socket handshake for room %s failed: %s", room_id, type(error).__name__)
+        if websocket.client_state.name == "CONNECTING":
+            await websocket.close(code=CLOSE_TRY_AGAIN)
+        else:
+            await websocket.send_text(
+                error_message("service_unavailable", "the server is unavailable; reconnect")
+            )
+            await websocket.close(code=CLOSE_TRY_AGAIN, reason="service_unavailable")
         return
     seat = live.seat_of(user.id if user else None)
     await SocketSession(websocket, rooms, room_id, user, seat).run()
@@ -128,18 +159,27 @@ class SocketSession:
         sockets = self.websocket.app.state.sockets
         sockets.add(self.connection)
         self.metrics.sockets.inc()
-        self.connection.start()
-        await self.rooms.hub.subscribe(self.room_id, self.connection)
-        if self.rooms.hub.distributed:
-            self.rooms.invalidate(self.room_id)  # events before the subscription were missed
-        try:
+        try:  # everything inside: a failure anywhere leaves no ghost connection behind
+            self.connection.start()
+            await self.rooms.hub.subscribe(self.room_id, self.connection)
+            if self.rooms.hub.distributed:
+                self.rooms.invalidate(self.room_id)  # events before the subscription were missed
             await self.send_snapshot()
-            await self.change_presence(+1)
+            await self.change_presence(+1)  # best effort: never raises for a Redis outage
             for message in await self.rooms.chat_history(self.room_id):
                 self.connection.push(dumps(message))
             await self.receive_loop()
         except WebSocketDisconnect:
             pass
+        except Exception as error:
+            if not dependency_down(error):
+                raise
+            log.warning("socket in room %s: dependency down (%s)", self.room_id, error)
+            with contextlib.suppress(Exception):
+                await self.websocket.send_text(
+                    error_message("service_unavailable", "the server is unavailable; reconnect")
+                )
+            await self.close(CLOSE_TRY_AGAIN, "service_unavailable")
         finally:
             await self.rooms.hub.unsubscribe(self.room_id, self.connection)
             sockets.discard(self.connection)
@@ -148,7 +188,7 @@ class SocketSession:
             try:
                 await self.change_presence(-1)
             except Exception:
-                log.exception("presence update failed")
+                log.warning("presence update failed in room %s", self.room_id)
             if self.connection.overflowed:
                 await self.close(CLOSE_TRY_AGAIN, "too slow: reconnect to resync")
 
@@ -172,8 +212,7 @@ class SocketSession:
     async def send_snapshot(self) -> None:
         snapshot = await self.rooms.snapshot(self.room_id, user=self.user)
         snapshot["presence"] = await self.rooms.hub.presence(self.room_id)
-        self.connection.push(dumps(snapshot))
-        self.connection.snapshot_sent(snapshot["version"])
+        self.connection.offer_snapshot(dumps(snapshot), snapshot["version"])
 
     async def change_presence(self, delta: int) -> None:
         counts = await self.rooms.hub.presence_change(self.room_id, self.audience, delta)
@@ -254,8 +293,7 @@ class SocketSession:
         move = data.get("move")
         if not isinstance(move, dict):
             raise AgoraError('a move message needs a "move" object', code="malformed_message")
-        if move_id is not None and not isinstance(move_id, str | int):
-            raise AgoraError("a move id is a string or a number", code="malformed_message")
+        clean_id = clean_move_id(move_id)
         version = data.get("version")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise AgoraError("version is a whole number", code="malformed_message")
@@ -264,7 +302,7 @@ class SocketSession:
             user_id=user_id,
             move=move,
             # Ids are scoped per user: two players' "m1" are different moves.
-            client_move_id=None if move_id is None else f"{user_id or ''}:{move_id}",
+            client_move_id=None if clean_id is None else scoped_move_id(user_id, clean_id),
             base_version=version,
         )
         self.connection.push(dumps({"type": "ack", "id": move_id, "version": new_version}))

@@ -22,7 +22,25 @@ def create_engine(settings: Settings) -> AsyncEngine:
         # instead of letting concurrent ones fail with "database is locked".
         kwargs.update(connect_args={"timeout": 30}, pool_size=1, max_overflow=0, pool_timeout=120)
     else:
-        kwargs.update(pool_size=20, max_overflow=10, pool_recycle=1800, pool_pre_ping=True)
+        # Client-side timeouts: a frozen server (not down) must not hang requests. asyncpg's
+        # command_timeout bounds every statement, "timeout" the connection attempt.
+        kwargs.update(
+            pool_size=20,
+            max_overflow=10,
+            pool_recycle=1800,
+            pool_pre_ping=True,
+            pool_timeout=settings.db_pool_timeout,
+        )
+    if "+asyncpg" in url:
+        kwargs.update(
+            connect_args={
+                "timeout": settings.db_connect_timeout,
+                "command_timeout": settings.db_statement_timeout,
+                "server_settings": {
+                    "statement_timeout": str(int(settings.db_statement_timeout * 1000))
+                },
+            },
+        )
     engine = create_async_engine(url, **kwargs)
     if settings.is_sqlite:
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)

@@ -27,6 +27,7 @@ from app.games.interface import (
     View,
 )
 from app.games.rng import Rng
+from app.games.strict import only_keys, plain_move
 
 INFO = GameInfo(
     id="race",
@@ -88,8 +89,10 @@ def legal_moves(state: State, seat: int) -> list[Move]:
 def apply(state: State, seat: int, move: Move) -> State:
     if seat not in to_act(state):
         raise NotYourTurn(f"it is seat {state['turn']}'s turn, not seat {seat}'s")
-    step = move.get("add") if isinstance(move, dict) else None
-    if isinstance(step, bool) or step not in STEPS:
+    plain_move(move)
+    only_keys(move, ("add",), "a race move")
+    step = move.get("add")
+    if type(step) is not int or step not in STEPS:
         raise MalformedMove('a race move is {"add": 1} or {"add": 2}')
     if state["counter"] + step > state["target"]:
         raise IllegalMove(f"adding {step} would pass the target {state['target']}")

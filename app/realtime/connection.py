@@ -3,13 +3,16 @@
 Patches must reach the client in version order with no gaps. Events from other
 processes can arrive out of order, so a patch ahead of the next expected version
 is held back briefly; if the gap does not fill in time the client gets a fresh
-snapshot instead (the lila-ws "resync").
+snapshot instead (the lila-ws "resync"). Versions never go backwards: a snapshot
+taken before a patch that was already sent is dropped (:meth:`offer_snapshot`). A
+``resync`` event (the relay came back after an outage) fetches a fresh snapshot.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
@@ -41,6 +44,8 @@ class Connection:
         self._queue: asyncio.Queue[object] = asyncio.Queue(queue_size)
         self._held: dict[int, str] = {}
         self._gap_task: asyncio.Task[None] | None = None
+        self._resync_task: asyncio.Task[None] | None = None
+        self.snapshots_dropped = 0
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -52,7 +57,7 @@ class Connection:
             asyncio.get_running_loop().create_task(self._close_socket(code, reason))
 
     async def close(self) -> None:
-        for task in (self._gap_task, self._task):
+        for task in (self._gap_task, self._resync_task, self._task):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -83,6 +88,10 @@ class Connection:
                 self._task.cancel()
 
     def deliver(self, event: RoomEvent) -> None:
+        if event.kind == "resync":
+            if self._resync_task is None or self._resync_task.done():
+                self._resync_task = asyncio.create_task(self._safe_resync())
+            return
         text = event.text_for(self.audience)
         if text is None:
             return
@@ -95,6 +104,25 @@ class Connection:
             return
         self._held[event.version] = text
         self._flush()
+
+    def offer_snapshot(self, text: str, version: int) -> bool:
+        """Send a snapshot unless the client already holds a newer version.
+
+        A snapshot is taken, then sent after some awaits; a patch newer than it may
+        have been sent in between, and the client must never go back.
+        """
+        if version < self.version:
+            self.snapshots_dropped += 1
+            return False
+        self.push(text)
+        self.snapshot_sent(version)
+        return True
+
+    async def _safe_resync(self) -> None:
+        try:
+            await self._resync()
+        except Exception:
+            logging.getLogger(__name__).warning("resync failed", exc_info=True)
 
     def snapshot_sent(self, version: int) -> None:
         """The client now holds ``version``: drop older held patches, send newer ones."""

@@ -9,6 +9,10 @@ Delivery is at most once and never blocks the publisher: each subscriber owns a
 bounded queue and a subscriber that falls behind is told it overflowed (the socket
 then closes and the client resyncs from a snapshot). Correctness comes from versions
 and resync, never from the hub.
+
+After a relay outage (events lost) the hub tells its listeners (the room cache marks
+every room stale) and sends every local subscriber a ``resync`` event (the socket
+takes a fresh snapshot). Presence is best effort: while Redis is down it reads empty.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ class RoomEvent:
     texts: dict[str, str] = field(default_factory=dict)
     text: str | None = None
     origin: str = ""
+    # Small facts other processes need besides the texts (e.g. a patch's deadline).
+    meta: dict[str, Any] = field(default_factory=dict)
 
     def text_for(self, audience: str) -> str | None:
         return self.texts.get(audience, self.text)
@@ -54,6 +60,7 @@ class RoomEvent:
                 "texts": self.texts,
                 "text": self.text,
                 "origin": self.origin,
+                "meta": self.meta,
             }
         )
 
@@ -67,6 +74,7 @@ class RoomEvent:
             texts=raw.get("texts") or {},
             text=raw.get("text"),
             origin=raw.get("origin", ""),
+            meta=raw.get("meta") or {},
         )
 
 
@@ -80,13 +88,19 @@ class Subscriber(Protocol):
 class Relay(Protocol):
     """A cross-process transport (Redis)."""
 
-    async def start(self, on_event: Callable[[RoomEvent], None]) -> None: ...
+    async def start(
+        self,
+        on_event: Callable[[RoomEvent], None],
+        on_reconnect: Callable[[], None] | None = None,
+        origin: str = "",
+    ) -> None: ...
     async def stop(self) -> None: ...
     async def join(self, room_id: str) -> None: ...
     async def leave(self, room_id: str) -> None: ...
     async def send(self, event: RoomEvent) -> None: ...
     async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]: ...
     async def presence(self, room_id: str) -> dict[str, int]: ...
+    async def presence_reset(self, room_id: str, counts: dict[str, int]) -> None: ...
     async def ping(self) -> bool: ...
 
 
@@ -103,6 +117,9 @@ class Hub:
         self._presence: dict[str, dict[str, int]] = defaultdict(dict)
         self._listeners: list[Callable[[RoomEvent], None]] = []
         self._control: list[Callable[[dict[str, Any]], None]] = []
+        self._reconnect_listeners: list[Callable[[], None]] = []
+        self._relay_presence_rooms: set[str] = set()
+        self._background: set[asyncio.Task[Any]] = set()
 
     @property
     def distributed(self) -> bool:
@@ -110,7 +127,7 @@ class Hub:
 
     async def start(self) -> None:
         if self._relay is not None:
-            await self._relay.start(self._on_remote)
+            await self._relay.start(self._on_remote, self._on_reconnect, self.origin)
             await self._relay.join(CONTROL)
 
     async def stop(self) -> None:
@@ -120,6 +137,24 @@ class Hub:
     def add_listener(self, listener: Callable[[RoomEvent], None]) -> None:
         """Called for every event from another process (cache invalidation)."""
         self._listeners.append(listener)
+
+    def add_reconnect_listener(self, listener: Callable[[], None]) -> None:
+        """Called after a relay outage: events may have been lost meanwhile."""
+        self._reconnect_listeners.append(listener)
+
+    def _on_reconnect(self) -> None:
+        task = asyncio.get_running_loop().create_task(self._restore_presence())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        for listener in self._reconnect_listeners:
+            try:
+                listener()
+            except Exception:
+                log.exception("reconnect listener failed")
+        for room_id, subscribers in list(self._rooms.items()):
+            event = RoomEvent(room_id=room_id, kind="resync", origin=self.origin)
+            for subscriber in tuple(subscribers):
+                subscriber.deliver(event)
 
     def add_control_listener(self, listener: Callable[[dict[str, Any]], None]) -> None:
         self._control.append(listener)
@@ -136,7 +171,10 @@ class Hub:
         first = not self._rooms.get(room_id)
         self._rooms[room_id].add(subscriber)
         if first and self._relay is not None:
-            await self._relay.join(room_id)
+            try:
+                await self._relay.join(room_id)
+            except Exception:  # the relay subscribes joined rooms when it reconnects
+                log.warning("relay join failed for room %s", room_id)
 
     async def unsubscribe(self, room_id: str, subscriber: Subscriber) -> None:
         subs = self._rooms.get(room_id)
@@ -185,21 +223,50 @@ class Hub:
             subscriber.deliver(event)
 
     async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]:
-        """Count one more (or one fewer) connection for ``key`` (a seat or "s")."""
-        if self._relay is not None:
-            return await self._relay.presence_change(room_id, key, delta)
+        """Count one more (or one fewer) connection for ``key`` (a seat or "s").
+
+        This process's own counts are kept here too: with Redis, each process owns its
+        fields of the room's presence hash and rewrites them after an outage, so a
+        change lost meanwhile never leaves a ghost connection counted.
+        """
         counts = self._presence[room_id]
         counts[key] = counts.get(key, 0) + delta
         if counts[key] <= 0:
             del counts[key]
+        local = dict(counts)
         if not counts:
             del self._presence[room_id]
-        return dict(counts)
+        if self._relay is not None:
+            self._relay_presence_rooms.add(room_id)
+            try:
+                return await self._relay.presence_change(room_id, key, delta)
+            except Exception:  # best effort: rewritten when the relay returns
+                log.warning("presence change failed for room %s", room_id)
+                if self._on_relay_error is not None:
+                    self._on_relay_error()
+                return local
+        return local
 
     async def presence(self, room_id: str) -> dict[str, int]:
         if self._relay is not None:
-            return await self._relay.presence(room_id)
+            try:
+                return await self._relay.presence(room_id)
+            except Exception:
+                log.warning("presence read failed for room %s", room_id)
+                return dict(self._presence.get(room_id, {}))
         return dict(self._presence.get(room_id, {}))
+
+    async def _restore_presence(self) -> None:
+        if self._relay is None:
+            return
+        rooms = set(self._presence) | set(self._relay_presence_rooms)
+        for room_id in rooms:
+            try:
+                await self._relay.presence_reset(room_id, dict(self._presence.get(room_id, {})))
+            except Exception:
+                log.warning("presence restore failed for room %s", room_id)
+                return
+        self._relay_presence_rooms = set(self._presence)
 
     async def ping(self) -> bool:
         return True if self._relay is None else await self._relay.ping()

@@ -1,4 +1,17 @@
-"""Redis pub/sub relay: one channel per room, joined while a local socket watches it."""
+"""Redis pub/sub relay: one channel per room, joined while a local socket watches it.
+
+Outages are expected, not exceptional. Every command has a timeout. The listener owns
+its pub/sub connection: when it breaks (Redis restarted, network blip) the listener
+reconnects with a short backoff, subscribes again to every room this process holds,
+and then calls ``on_reconnect`` so the hub can resynchronise them (events published
+during the outage are lost for good: the rooms' caches are marked stale and their
+sockets get fresh snapshots). ``join`` during an outage only records the room; the
+reconnection subscribes it, so a room first opened during an outage works after it.
+
+``send`` only queues the event (bounded); one sender task publishes in order. A slow or
+frozen Redis therefore never holds a room's lock (moves publish under it): events wait
+in the queue, or are dropped when it is full, and the resync after the outage repairs it.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from redis.asyncio import Redis
 
@@ -14,6 +28,8 @@ from app.realtime.hub import RoomEvent, cancel_quietly
 log = logging.getLogger(__name__)
 
 PRESENCE_TTL_SECONDS = 3600
+SEND_QUEUE = 10_000
+HELLO = "agora:hello"
 
 
 def channel(room_id: str) -> str:
@@ -21,31 +37,78 @@ def channel(room_id: str) -> str:
 
 
 class RedisRelay:
-    def __init__(self, url: str) -> None:
-        self._redis: Redis = Redis.from_url(url)
-        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+    def __init__(self, url: str, timeout: float = 2.0) -> None:
+        # Commands: bounded by timeouts. The listener: its own client, whose reads wait
+        # for messages (a socket timeout there would break an idle subscription).
+        self._redis: Redis = Redis.from_url(
+            url, socket_timeout=timeout, socket_connect_timeout=timeout
+        )
+        self._listener_client: Redis = Redis.from_url(
+            url, socket_connect_timeout=timeout, socket_keepalive=True
+        )
+        self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
         self._on_event: Callable[[RoomEvent], None] | None = None
+        self._on_reconnect: Callable[[], None] | None = None
         self._joined: set[str] = set()
+        self._origin = "p"
+        self.connected = asyncio.Event()
+        self.reconnects = 0
+        self._outbox: asyncio.Queue[RoomEvent] = asyncio.Queue(SEND_QUEUE)
+        self._sender: asyncio.Task[None] | None = None
+        self.send_failures = 0
 
-    async def start(self, on_event: Callable[[RoomEvent], None]) -> None:
+    async def start(
+        self,
+        on_event: Callable[[RoomEvent], None],
+        on_reconnect: Callable[[], None] | None = None,
+        origin: str = "",
+    ) -> None:
+        self._origin = origin or "p"
         self._on_event = on_event
-        # A placeholder subscription keeps the pub/sub connection in listening mode.
-        await self._pubsub.subscribe("agora:hello")
+        self._on_reconnect = on_reconnect
         self._task = asyncio.create_task(self._listen(), name="redis-relay")
+        self._sender = asyncio.create_task(self._send_loop(), name="redis-relay-send")
+        # Wait a little for the first connection; a Redis down at start is an outage
+        # like any other (the listener keeps trying).
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.connected.wait(), 5)
 
     async def stop(self) -> None:
         await cancel_quietly(self._task)
-        with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
-        with contextlib.suppress(Exception):
-            await self._redis.aclose()
+        await cancel_quietly(self._sender)
+        await self._close_pubsub()
+        for client in (self._redis, self._listener_client):
+            with contextlib.suppress(Exception):
+                await client.aclose()
+
+    async def _close_pubsub(self) -> None:
+        pubsub, self._pubsub = self._pubsub, None
+        if pubsub is not None:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
 
     async def _listen(self) -> None:
+        backoff = 0.1
+        first = True
         while True:
             try:
-                async for message in self._pubsub.listen():
-                    if message.get("type") != "message" or self._on_event is None:
+                pubsub = self._listener_client.pubsub(ignore_subscribe_messages=True)
+                await pubsub.subscribe(HELLO, *(channel(room) for room in self._joined))
+                self._pubsub = pubsub
+                self.connected.set()
+                backoff = 0.1
+                if not first:
+                    self.reconnects += 1
+                    log.warning("redis relay reconnected; resynchronising held rooms")
+                    if self._on_reconnect is not None:
+                        self._on_reconnect()
+                first = False
+                while True:
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is None or message.get("type") != "message":
+                        continue
+                    if self._on_event is None:
                         continue
                     try:
                         self._on_event(RoomEvent.decode(message["data"]))
@@ -53,34 +116,84 @@ class RedisRelay:
                         log.exception("bad relay message")
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("redis relay listener failed; retrying")
-                await asyncio.sleep(0.5)
+            except Exception as error:
+                if self.connected.is_set():
+                    log.warning("redis relay lost (%s); reconnecting", type(error).__name__)
+                self.connected.clear()
+                await self._close_pubsub()
+                await asyncio.sleep(backoff)
+                backoff = min(1.0, backoff * 2)
 
     async def join(self, room_id: str) -> None:
-        if room_id not in self._joined:
-            self._joined.add(room_id)
-            await self._pubsub.subscribe(channel(room_id))
+        if room_id in self._joined:
+            return
+        self._joined.add(room_id)
+        pubsub = self._pubsub
+        if pubsub is not None and self.connected.is_set():
+            try:
+                await pubsub.subscribe(channel(room_id))
+            except Exception:  # the listener reconnects and subscribes every joined room
+                log.warning("redis subscribe failed for room %s; will retry", room_id)
 
     async def leave(self, room_id: str) -> None:
-        if room_id in self._joined:
-            self._joined.discard(room_id)
-            await self._pubsub.unsubscribe(channel(room_id))
+        if room_id not in self._joined:
+            return
+        self._joined.discard(room_id)
+        pubsub = self._pubsub
+        if pubsub is not None and self.connected.is_set():
+            with contextlib.suppress(Exception):
+                await pubsub.unsubscribe(channel(room_id))
 
     async def send(self, event: RoomEvent) -> None:
-        await self._redis.publish(channel(event.room_id), event.encode())
+        """Queue ``event`` for the other processes (raises ``QueueFull`` when backed up)."""
+        self._outbox.put_nowait(event)
+
+    async def _send_loop(self) -> None:
+        while True:
+            event = await self._outbox.get()
+            try:
+                await self._redis.publish(channel(event.room_id), event.encode())
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # lost: the peers resync when the relay returns
+                self.send_failures += 1
+                if self.send_failures % 100 == 1:
+                    log.warning(
+                        "redis publish failed (%d so far): %s",
+                        self.send_failures,
+                        type(error).__name__,
+                    )
+
+    # Presence: one hash per room, one field per (process, audience): "<origin>|<key>".
+    # A process rewrites its own fields after an outage (presence_reset); reads sum them.
 
     async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]:
-        name = f"agora:presence:{room_id}"
+        name = _presence_key(room_id)
         async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.hincrby(name, key, delta)
+            pipe.hincrby(name, f"{self._origin}|{key}", delta)
             pipe.expire(name, PRESENCE_TTL_SECONDS)
             pipe.hgetall(name)
             results = await pipe.execute()
         return _counts(results[-1])
 
     async def presence(self, room_id: str) -> dict[str, int]:
-        return _counts(await self._redis.hgetall(f"agora:presence:{room_id}"))
+        return _counts(await self._redis.hgetall(_presence_key(room_id)))
+
+    async def presence_reset(self, room_id: str, counts: dict[str, int]) -> None:
+        """Make this process's fields of the room's presence exactly ``counts``."""
+        name = _presence_key(room_id)
+        prefix = f"{self._origin}|"
+        mine = [
+            _text(field) for field in await self._redis.hkeys(name)
+            if _text(field).startswith(prefix)
+        ]  # fmt: skip
+        async with self._redis.pipeline(transaction=True) as pipe:
+            if mine:
+                pipe.hdel(name, *mine)
+            if counts:
+                pipe.hset(name, mapping={f"{prefix}{key}": n for key, n in counts.items()})
+                pipe.expire(name, PRESENCE_TTL_SECONDS)
+            await pipe.execute()
 
     async def ping(self) -> bool:
         try:
@@ -89,8 +202,16 @@ class RedisRelay:
             return False
 
 
+def _presence_key(room_id: str) -> str:
+    return f"agora:presence:{room_id}"
+
+
 def _counts(raw: Mapping[bytes | str, bytes | str]) -> dict[str, int]:
-    counts = {_text(key): int(value) for key, value in raw.items()}
+    """Sum the per-process fields ("<origin>|<key>") by key."""
+    counts: dict[str, int] = {}
+    for field, value in raw.items():
+        key = _text(field).rpartition("|")[2]
+        counts[key] = counts.get(key, 0) + int(value)
     return {key: value for key, value in counts.items() if value > 0}
 
 

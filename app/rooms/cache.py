@@ -9,16 +9,19 @@ the next command reloads it first.
 from __future__ import annotations
 
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
 
 from app.db.models import User
 from app.errors import RoomNotFound
+from app.games.interface import JsonDict
 from app.realtime.hub import RoomEvent
 from app.rooms import repository
 from app.rooms.context import RoomContext
 from app.rooms.live import RECENT_MOVE_IDS, LiveRoom, SeatInfo
+from app.text import valid_invite_code, valid_room_id
 
 
 class RoomCache:
@@ -26,6 +29,12 @@ class RoomCache:
         self.ctx = ctx
         self.rooms: dict[str, LiveRoom] = {}
         ctx.hub.add_listener(self._on_remote_event)
+        ctx.hub.add_reconnect_listener(self._on_relay_reconnect)
+
+    def _on_relay_reconnect(self) -> None:
+        """Events may have been lost during the outage: every held room reloads."""
+        for live in self.rooms.values():
+            live.stale = True
 
     def _on_remote_event(self, event: RoomEvent) -> None:
         live = self.rooms.get(event.room_id)
@@ -33,6 +42,12 @@ class RoomCache:
             return
         if event.kind == "room" or (event.version is not None and event.version > live.version):
             live.stale = True
+        if event.kind == "patch" and event.version is not None and "deadline" in event.meta:
+            deadline = event.meta["deadline"]
+            live.remote_deadline = (event.version, deadline)
+            if event.version == live.version and not live.stale and live.deadline != deadline:
+                live.deadline = deadline  # same version here: only the deadline is new
+                live.clear_views()
 
     def invalidate(self, room_id: str) -> None:
         """Another process may have changed the room: reload it before the next use."""
@@ -45,6 +60,8 @@ class RoomCache:
         return self.rooms.get(room_id)
 
     async def live(self, room_id: str) -> LiveRoom:
+        if not valid_room_id(room_id):  # never sent to the database
+            raise RoomNotFound(f"no room {room_id[:40]!r}")
         live = self.rooms.get(room_id)
         if live is None:
             live = await self.load(room_id)
@@ -86,6 +103,7 @@ class RoomCache:
         )
         for client_move_id, seq, seat in recent:
             live.remember_move(client_move_id, seq + 1, seat)
+        live.deadline = derived_deadline(live, room.updated_at, self.ctx.settings.reaction_seconds)
         return live
 
     async def reload(self, live: LiveRoom) -> None:
@@ -96,10 +114,45 @@ class RoomCache:
         ):  # fmt: skip
             setattr(live, name, getattr(fresh, name))
         live.set_state(fresh.state, fresh.version)
+        # Views carry the same fields whichever process serves them: a deadline armed
+        # by another process for this version (relayed with its patch) shows here too.
+        remote = live.remote_deadline
+        if remote is not None and remote[0] == live.version:
+            live.deadline = remote[1]
+        elif live.deadline is None or live.deadline.get("version") != live.version:
+            live.deadline = fresh.deadline  # derived from the row (see derived_deadline)
         live.stale = False
 
     def all(self) -> list[LiveRoom]:
         return list(self.rooms.values())
+
+
+def derived_deadline(
+    live: LiveRoom, updated_at: datetime | None, default_seconds: float
+) -> JsonDict | None:
+    """The deadline the game asks for at this version, as the arming process shows it.
+
+    The process that committed a version arms its countdown (app.rooms.timers) and relays
+    it with the patch; a process loading the room without that event derives the same
+    fields from the game's ``deadline`` hook and the row's ``updated_at`` (the commit
+    time), so its views carry the same fields (``expires_at`` within milliseconds).
+    """
+    hook = getattr(live.game, "deadline", None)
+    if hook is None or live.state is None or live.status != "playing" or updated_at is None:
+        return None
+    info = hook(live.state)
+    if not info:
+        return None
+    if updated_at.tzinfo is None:  # SQLite keeps naive UTC
+        updated_at = updated_at.replace(tzinfo=UTC)
+    seconds = float(info.get("seconds", default_seconds))
+    return {
+        "seats": sorted(info["seats"]),
+        "kind": info.get("kind", "reaction"),
+        "seconds": seconds,
+        "expires_at": round(updated_at.timestamp() + seconds, 3),
+        "version": live.version,
+    }
 
 
 def can_watch(live: LiveRoom, user: User | None, invite_code: str | None) -> bool:
@@ -108,7 +161,9 @@ def can_watch(live: LiveRoom, user: User | None, invite_code: str | None) -> boo
         return True
     if user is not None and (user.is_admin or live.seat_of(user.id) is not None):
         return True
-    return invite_code is not None and secrets.compare_digest(invite_code, live.invite_code)
+    return valid_invite_code(invite_code) and secrets.compare_digest(
+        str(invite_code), live.invite_code
+    )
 
 
 def require_watch(live: LiveRoom, user: User | None, invite_code: str | None) -> None:

@@ -9,6 +9,7 @@ from app.realtime.hub import RoomEvent
 from app.rooms import repository
 from app.rooms.cache import RoomCache
 from app.rooms.context import RoomContext, dumps
+from app.text import clean_chat
 
 SYSTEM_NAME = "Agora"
 SYSTEM_MAX_LENGTH = 2000
@@ -67,7 +68,7 @@ class Chat:
 
 
 def _squeeze(text: str) -> str:
-    text = " ".join(text.split())
+    text = clean_chat(text)
     if not text:
         raise InvalidRequest("empty message", code="empty_message")
     return text

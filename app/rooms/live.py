@@ -61,6 +61,8 @@ class LiveRoom:
     # A reaction deadline the game asked for at this version (see RoomService._arm_deadline).
     deadline: JsonDict | None = None
     deadline_task: asyncio.Task[Any] | None = None
+    # (version, deadline) relayed by the process that armed it, for views served here.
+    remote_deadline: tuple[int, JsonDict | None] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     recent_moves: OrderedDict[str, tuple[int, int]] = field(default_factory=OrderedDict)
     _views: dict[str, JsonDict] = field(default_factory=dict)

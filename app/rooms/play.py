@@ -18,13 +18,37 @@ import time
 from app.db.models import User
 from app.errors import AgoraError, Conflict, NotAMember, NotAuthenticated, StaleVersion
 from app.games.interface import JsonDict, Move, RulesError
+from app.games.strict import plain_move
 from app.realtime.hub import SPECTATOR
 from app.rooms.cache import RoomCache
 from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook, dumps
+from app.rooms.live import LiveRoom
 from app.rooms.publish import publish_versions
 from app.rooms.store import PendingMove
 
 log = logging.getLogger(__name__)
+
+
+MAX_MOVE_BYTES = 4096
+
+
+def check_move_shape(move: Move, client_move_id: str | None) -> None:
+    """The edge check shared by every game: plain JSON, small, with a storable id.
+
+    A bad move is refused here, before it can reach (and fail) a shared commit batch.
+    """
+    try:
+        plain_move(move)
+    except RulesError as error:
+        raise MoveRefused(error.reason, code=error.code) from None
+    if len(dumps(move)) > MAX_MOVE_BYTES:
+        raise MoveRefused(f"a move has at most {MAX_MOVE_BYTES} bytes", code="malformed_move")
+    if client_move_id is not None and (
+        len(client_move_id) > 64 or not client_move_id.isascii() or not client_move_id.isprintable()
+    ):
+        raise MoveRefused(
+            "a move id is up to 64 printable ASCII characters", code="malformed_message"
+        )
 
 
 class MovePlayer:
@@ -56,31 +80,28 @@ class MovePlayer:
     ) -> int:
         """Apply, commit, publish; returns the new version (or the earlier one for a repeat)."""
         received = time.perf_counter()
+        check_move_shape(move, client_move_id)
         live = await self.cache.live(room_id)
         async with live.lock:
-            for _attempt in range(3):
+            # Single process: the cache is the truth. Several: a refusal decided on the
+            # cache is only final once the cache was just reloaded from the database
+            # (events relayed by other processes may have been lost).
+            fresh = not self.ctx.hub.distributed
+            for _attempt in range(4):
                 if live.stale:
                     await self.cache.reload(live)
+                    fresh = True
                 seat = bot_seat if bot_seat is not None else live.seat_of(user_id)
-                if seat is None:
-                    raise (
-                        NotAMember("spectators cannot move")
-                        if user_id
-                        else NotAuthenticated("log in or join as a guest to play")
-                    )
                 if client_move_id is not None and client_move_id in live.recent_moves:
                     return live.recent_moves[client_move_id][0]
-                if live.status != "playing" or live.state is None:
-                    raise Conflict(f"the room is {live.status}", code="game_not_running")
-                if base_version is not None and base_version != live.version:
-                    raise StaleVersion(
-                        f"your move was made on version {base_version}; "
-                        f"the room is at {live.version}"
-                    )
                 try:
-                    new_state = live.game.apply(live.state, seat, move)
-                except RulesError as error:
-                    raise MoveRefused(error.reason, code=error.code) from None
+                    new_state = self._check_and_apply(live, seat, user_id, move, base_version)
+                except MoveRefused as refusal:
+                    if fresh or refusal.code == "malformed_move":
+                        raise
+                    live.stale = True  # suspected stale cache: ask the database
+                    continue
+                assert seat is not None
                 result = live.game.result(new_state)
                 status = "finished" if result is not None else "playing"
                 pending = PendingMove(
@@ -128,6 +149,35 @@ class MovePlayer:
         )
         self.schedule_bots(live)
         return live.version
+
+    @staticmethod
+    def _check_and_apply(
+        live: LiveRoom,
+        seat: int | None,
+        user_id: str | None,
+        move: Move,
+        base_version: int | None,
+    ) -> JsonDict:
+        """The new state, or a :class:`MoveRefused` (codes as before) decided on ``live``."""
+        if seat is None:
+            error: AgoraError = (
+                NotAMember("spectators cannot move")
+                if user_id
+                else NotAuthenticated("log in or join as a guest to play")
+            )
+            raise MoveRefused(error.message, code=error.code, status=error.status)
+        if live.status != "playing" or live.state is None:
+            raise MoveRefused(f"the room is {live.status}", code="game_not_running", status=409)
+        if base_version is not None and base_version != live.version:
+            raise MoveRefused(
+                f"your move was made on version {base_version}; the room is at {live.version}",
+                code=StaleVersion.code,
+                status=StaleVersion.status,
+            )
+        try:
+            return live.game.apply(live.state, seat, move)
+        except RulesError as error:
+            raise MoveRefused(error.reason, code=error.code) from None
 
     async def legal_moves(self, room_id: str, *, user_id: str | None) -> tuple[int, list[Move]]:
         live = await self.cache.live(room_id)

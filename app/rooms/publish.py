@@ -27,7 +27,11 @@ async def publish_versions(
     for audience, view in views.items():
         ops = patches.get(audience, [{"op": "replace", "path": "", "value": view}])
         texts[audience] = dumps({"type": "patch", "version": version, "ops": ops})
-    await hub.publish(RoomEvent(room_id=live.id, kind="patch", version=version, texts=texts))
+    # The deadline travels with the patch so other processes' views carry it too.
+    meta = {"deadline": live.deadline}
+    await hub.publish(
+        RoomEvent(room_id=live.id, kind="patch", version=version, texts=texts, meta=meta)
+    )
     if live.status == "finished":
         await announce(hub, live)
 

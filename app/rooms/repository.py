@@ -9,6 +9,7 @@ from sqlalchemy import Select, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import ChatMessage, MoveRecord, Room, Seat
+from app.text import valid_room_id
 
 
 def _for_update(statement: Select, session: AsyncSession) -> Select:  # type: ignore[type-arg]
@@ -19,6 +20,8 @@ def _for_update(statement: Select, session: AsyncSession) -> Select:  # type: ig
 
 
 async def get_room(session: AsyncSession, room_id: str, *, lock: bool = False) -> Room | None:
+    if not valid_room_id(room_id):  # no such id can exist: don't send it to the database
+        return None
     statement = select(Room).where(Room.id == room_id)
     if lock:
         statement = _for_update(statement, session)

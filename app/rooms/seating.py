@@ -27,6 +27,7 @@ from app.rooms.context import RoomContext, RoomHook, dumps, seed_commitment
 from app.rooms.live import LiveRoom
 from app.rooms.publish import announce, publish_versions
 from app.rooms.room_options import normalize_room_options, rules_options
+from app.text import valid_invite_code
 
 SeatChange = Callable[[AsyncSession, Room, list[Seat]], Awaitable[None]]
 
@@ -105,8 +106,8 @@ class Seating:
         async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
             if any(seat.user_id == user.id for seat in seats):
                 return  # joining twice is a no-op
-            code_ok = invite_code is not None and secrets.compare_digest(
-                invite_code, room.invite_code
+            code_ok = valid_invite_code(invite_code) and secrets.compare_digest(
+                str(invite_code), room.invite_code
             )
             if room.private and not (code_ok or user.is_admin):
                 raise RoomNotFound(f"no room {room_id}")

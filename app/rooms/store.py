@@ -28,6 +28,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from app.db.errors import unavailable
+
 log = logging.getLogger(__name__)
 
 
@@ -126,6 +128,8 @@ class PostgresWriter:
             )
         except asyncpg.IntegrityConstraintViolationError as error:
             raise RefusedByDatabase(str(error)) from error
+        except ValueError:  # a value asyncpg cannot encode (its DataError): the move's fault
+            raise
         except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError):
             await self.close()
             raise
@@ -231,18 +235,39 @@ class GroupCommitter:
         self._queue.put_nowait((pending, future))
         return await future
 
-    async def _commit(self, writer: BatchWriter, batch: list[PendingMove]) -> set[str]:
+    async def _commit(
+        self, writer: BatchWriter, batch: list[PendingMove]
+    ) -> tuple[set[str], dict[int, Exception]]:
+        """Commit ``batch``; returns the rooms committed and the errors of faulty moves.
+
+        One bad move (a constraint, or a value the database refuses) must not sink the
+        others: a batch that fails for any reason but an unavailable database is
+        retried move by move, and only the faulty move gets its error.
+        """
         try:
-            return await writer.write(batch)
+            return await writer.write(batch), {}
         except RefusedByDatabase:
             if len(batch) == 1:
                 log.warning("move for room %s refused by the database", batch[0].room_id)
-                return set()
-            # One refused move must not sink the others: commit them one by one.
-            committed: set[str] = set()
-            for pending in batch:
-                committed |= await self._commit(writer, [pending])
-            return committed
+                return set(), {}
+        except Exception as error:
+            if unavailable(error):
+                raise
+            if len(batch) == 1:
+                log.warning("move for room %s failed: %s", batch[0].room_id, error)
+                return set(), {id(batch[0]): error}
+            log.warning(
+                "a batch of %d moves failed (%s); retrying one by one",
+                len(batch),
+                type(error).__name__,
+            )
+        committed: set[str] = set()
+        failed: dict[int, Exception] = {}
+        for pending in batch:
+            one, errors = await self._commit(writer, [pending])
+            committed |= one
+            failed |= errors
+        return committed, failed
 
     async def _run(self, writer: BatchWriter) -> None:
         while True:
@@ -252,7 +277,7 @@ class GroupCommitter:
                 items.append(self._queue.get_nowait())
             started = time.perf_counter()
             try:
-                committed = await self._commit(writer, [pending for pending, _ in items])
+                committed, failed = await self._commit(writer, [pending for pending, _ in items])
             except Exception as error:  # the database is down: refuse, don't hang
                 log.exception("group commit failed")
                 for _, future in items:
@@ -263,5 +288,9 @@ class GroupCommitter:
             self.batches += 1
             self.moves += len(committed)
             for pending, future in items:
-                if not future.done():
+                if future.done():
+                    continue
+                if id(pending) in failed:
+                    future.set_exception(failed[id(pending)])
+                else:
                     future.set_result(pending.room_id in committed)

@@ -18,7 +18,7 @@ from typing import Any
 
 import orjson
 
-from app.games.interface import Game, Move, NotYourTurn, State
+from app.games.interface import Game, MalformedMove, Move, NotYourTurn, RulesError, State
 from app.games.registry import secrets
 
 
@@ -99,6 +99,7 @@ def play_random_game(
             idle = sorted(set(range(seats)) - actors)
             if idle:
                 _assert_refused(game, state, idle[0], move)
+            assert_strict(game, state, seat, move)
             before = orjson.dumps(state, option=orjson.OPT_SORT_KEYS)
         state = game.apply(state, seat, copy.deepcopy(move))
         if deep:
@@ -131,3 +132,40 @@ def _assert_refused(game: Game, state: State, seat: int, move: Move) -> None:
     except NotYourTurn:
         return
     raise AssertionError(f"seat {seat} is not to act yet its move was accepted")
+
+
+def mutations(move: Move) -> list[tuple[str, Move, type[RulesError]]]:
+    """Hostile variants of a legal move and the refusal each must get.
+
+    An extra key and padding (malformed), every whole number as a float or a boolean
+    (malformed: ``1.0 == 1`` and ``True == 1`` in Python), every string padded (refused).
+    """
+    out: list[tuple[str, Move, type[RulesError]]] = [
+        ("extra key", {**move, "pad": "x" * 40}, MalformedMove),
+        ("padding", {**move, "zz": ["x" * 60] * 200}, MalformedMove),
+    ]
+    for key, value in move.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            out.append((f"{key} as float", {**move, key: float(value)}, MalformedMove))
+            if value in (0, 1):
+                out.append((f"{key} as bool", {**move, key: bool(value)}, MalformedMove))
+        elif isinstance(value, str):
+            out.append((f"{key} padded", {**move, key: value + " " * 70}, RulesError))
+        elif isinstance(value, dict):
+            for inner, item in value.items():
+                if isinstance(item, int) and not isinstance(item, bool):
+                    floated = {**move, key: {**value, inner: float(item)}}
+                    out.append((f"{key}.{inner} as float", floated, MalformedMove))
+    return out
+
+
+def assert_strict(game: Game, state: State, seat: int, move: Move) -> None:
+    """Every hostile variant of the legal ``move`` is refused (``apply`` raises)."""
+    for label, variant, refusal in mutations(move):
+        try:
+            game.apply(state, seat, variant)
+        except refusal:
+            continue
+        except RulesError as error:
+            raise AssertionError(f"{label}: {variant!r} refused as {error.code}") from None
+        raise AssertionError(f"{label}: {variant!r} was accepted")

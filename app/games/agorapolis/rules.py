@@ -16,6 +16,7 @@ from app.games.agorapolis import (
 from app.games.agorapolis.abilities import ACTION_TYPES
 from app.games.agorapolis.common import copy_state
 from app.games.interface import IllegalMove, MalformedMove, Move, NotYourTurn, State
+from app.games.strict import only_keys, plain_move
 
 Handler = Callable[[State, int, Move], None]
 Lister = Callable[[State, int], list[Move]]
@@ -69,6 +70,41 @@ PHASES: dict[str, tuple[dict[str, Handler], Lister | None]] = {
 
 MOVE_TYPES: frozenset[str] = frozenset(name for handlers, _ in PHASES.values() for name in handlers)
 
+# The keys each move type may carry ("type" included); anything else is malformed.
+MOVE_KEYS: dict[str, frozenset[str]] = {
+    name: frozenset(("type", *keys))
+    for name, keys in {
+        "agriculture_convert": ("to",),
+        "athens_set": ("die", "value"),
+        "benefactor_convert": ("amount", "from", "to"),
+        "bet": ("dice", "sector"),
+        "commerce_swap": ("die", "market", "market_die"),
+        "delphi_pass": (),
+        "delphi_rebet": ("dice",),
+        "designate_exploit_winner": ("player",),
+        "designate_majority": ("player", "sector"),
+        "designate_next": ("player", "then"),
+        "designate_sector_winner": ("player", "sector"),
+        "exploit_bid": ("pay",),
+        "exploit_pick": ("card",),
+        "finalise": (),
+        "glorious_tales": ("gain",),
+        "heroic_distribute": ("assign",),
+        "league_immunity": ("immune_to",),
+        "military_attack": ("sector", "target"),
+        "olympic_sacrifice": ("take",),
+        "phidias_reroll": ("die",),
+        "play_exploits": ("cards",),
+        "religion_reroll": ("die",),
+        "resist": ("count",),
+        "society_adjust": ("delta", "die"),
+        "strife_allocate": ("destroy",),
+        "strife_resist": ("protect",),
+        "syracuse_swap": ("die", "target", "target_die"),
+    }.items()
+}
+assert set(MOVE_KEYS) == MOVE_TYPES, "every move type lists its keys"
+
 
 def to_act(state: State) -> set[int]:
     return set(state["to_act"])
@@ -86,6 +122,8 @@ def apply(state: State, seat: int, move: Move) -> State:
         raise MalformedMove('malformed: a move is an object with a "type"')
     if move["type"] not in MOVE_TYPES:
         raise MalformedMove(f"malformed: unknown move type {move['type']!r}")
+    plain_move(move)
+    only_keys(move, MOVE_KEYS[move["type"]], move["type"])
     if seat not in state["to_act"]:
         raise NotYourTurn(f"wrong_turn: seat {seat} is not expected to move now")
     handler = PHASES[state["phase"]][0].get(move["type"])

@@ -32,6 +32,7 @@ from app.games.attika.components import (
 from app.games.attika.costs import canonical_payment, cost_of, min_cards
 from app.games.attika.position import Position, unpack
 from app.games.interface import MalformedMove, Move
+from app.games.strict import plain_move
 
 KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # type: (required keys, optional keys)
@@ -51,6 +52,7 @@ def parse(move: Any) -> tuple[str, dict[str, Any]]:
     """Check the shape of a move (not its legality); returns (type, move)."""
     if not isinstance(move, dict):
         raise MalformedMove('an Attika move is an object with a "type"')
+    plain_move(move)  # no floats even in the informative "cost"
     kind = move.get("type")
     if not isinstance(kind, str) or kind not in KEYS:
         raise MalformedMove(f"unknown move type {kind!r}; expected one of {', '.join(KEYS)}")
