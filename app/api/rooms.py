@@ -54,6 +54,7 @@ def room_json(request: Request, base: str, live: LiveRoom, user: User | None) ->
             data["invite_code"] = live.invite_code
             data["invite_url"] = invite_url(request, base, live)
         data["host"] = live.host_id == user.id
+        data["can_reclaim"] = any(seat.away_player == user.id for seat in live.seats)
     return data
 
 
@@ -123,6 +124,15 @@ async def leave_room(
     room_id: str, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
 ) -> dict[str, Any]:
     live = await rooms.leave(room_id, user=user)
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.post("/rooms/{room_id}/reclaim")
+async def reclaim_seat(
+    room_id: str, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
+) -> dict[str, Any]:
+    """Take back the seat a bot took when your clock ran out (``on_timeout`` = ``bot``)."""
+    live = await rooms.reclaim(room_id, user=user)
     return room_json(request, settings.public_base_url, live, user)
 
 

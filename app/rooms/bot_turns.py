@@ -1,12 +1,13 @@
 """Bot turns: when a bot seat is to act, it chooses a move and plays it like anyone else.
 
 A bot sees only its seat's view and legal moves (:mod:`app.bots`); its move goes through
-the same submit path as a player's (logged, published, replayable). One task per room.
+the same submit path as a player's (logged, published, replayable). When a bot is to
+act, the room's timers hold ``bot_at`` (``bot_delay_seconds`` after the version began),
+a deadline like any other: the scheduler fires it, so a bot turn survives a restart.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from app.bots import BOTS, bot_rng
@@ -24,21 +25,10 @@ class BotTurns:
         self.cache = cache
         self.submit = submit
 
-    def schedule(self, live: LiveRoom) -> None:
-        """Start a bot turn if a bot seat is among the seats to act (and none is running)."""
-        if live.status != "playing" or live.state is None:
-            return
-        if live.bot_task is not None and not live.bot_task.done():
-            return
-        bots = {seat.position for seat in live.seats if seat.bot}
-        if bots & live.game.to_act(live.state):
-            live.bot_task = asyncio.create_task(self._turn(live.id), name=f"bot-{live.id}")
-
-    async def _turn(self, room_id: str) -> None:
-        await asyncio.sleep(self.ctx.settings.bot_delay_seconds)
-        live = await self.cache.live(room_id)
+    async def play(self, live: LiveRoom) -> bool:
+        """One bot seat to act plays its move; False if none could."""
         if live.state is None or live.status != "playing":
-            return
+            return False
         for seat in live.seats:
             if not seat.bot or seat.position not in live.game.to_act(live.state):
                 continue
@@ -46,10 +36,10 @@ class BotTurns:
             moves = list(live.game.legal_moves(live.state, seat.position))
             if not moves:
                 continue
-            move = BOTS[seat.bot].choose(view, moves, bot_rng)
+            move = BOTS.get(seat.bot, BOTS["random"]).choose(view, moves, bot_rng)
             try:
                 await self.submit(
-                    room_id,
+                    live.id,
                     user_id=None,
                     move=move,
                     client_move_id=f"bot-{live.version}-{seat.position}",
@@ -57,12 +47,7 @@ class BotTurns:
                     bot_seat=seat.position,
                 )
             except AgoraError as error:
-                log.info("bot move in %s refused: %s", room_id, error.message)
-            break
-        live.bot_task = None
-        self.schedule(live)
-
-    def cancel_all(self) -> None:
-        for live in self.cache.all():
-            if live.bot_task is not None:
-                live.bot_task.cancel()
+                log.info("bot move in %s refused: %s", live.id, error.message)
+                return False
+            return True
+        return False

@@ -83,6 +83,8 @@ class RoomCache:
             seed=room.seed,
             rules_version=room.rules_version,
             rated=room.rated,
+            timers=orjson.loads(room.timers) if room.timers else None,
+            deadline_at=room.deadline_at,
         )
         for client_move_id, seq, seat in recent:
             live.remember_move(client_move_id, seq + 1, seat)
@@ -96,6 +98,7 @@ class RoomCache:
         ):  # fmt: skip
             setattr(live, name, getattr(fresh, name))
         live.set_state(fresh.state, fresh.version)
+        live.set_timers(fresh.timers, fresh.deadline_at)
         live.stale = False
 
     def all(self) -> list[LiveRoom]:
@@ -125,7 +128,15 @@ def seat_infos(seat_count: int, seats: Any) -> list[SeatInfo]:
         if seat is None:
             infos.append(SeatInfo(position=position, name=""))
         else:
+            away = getattr(seat, "player_id", None)
+            reclaimable = bool(seat.bot and away and not getattr(seat, "forfeit", True))
             infos.append(
-                SeatInfo(position=position, name=seat.name, user_id=seat.user_id, bot=seat.bot)
+                SeatInfo(
+                    position=position,
+                    name=seat.name,
+                    user_id=seat.user_id,
+                    bot=seat.bot,
+                    away_player=away if reclaimable else None,
+                )
             )
     return infos

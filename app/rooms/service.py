@@ -9,7 +9,9 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.cache` | the rooms held in memory, loading and staleness; who may watch |
 | :mod:`.seating` | create, join, leave, kick, bots, options, start, close (lifecycle) |
 | :mod:`.play` | a move: apply → group commit (:mod:`.store`) → publish (:mod:`.publish`) |
-| :mod:`.timers` | the reaction deadlines games ask for |
+| :mod:`.clock` | what a room waits on at a version (clocks, reaction deadline, bot turn) |
+| :mod:`.scheduler` | durable deadlines: claimed in the database, fired exactly once |
+| :mod:`.timers` | what a due deadline does: time out a seat, timeout move, bot move |
 | :mod:`.bot_turns` | bot seats to act choose and play their move |
 | :mod:`.chat` | chat and moderators' system messages |
 | :mod:`.finish` | the finishing move, committed alone with results and ratings |
@@ -18,8 +20,8 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.history` | the move log per viewer, replay, verification |
 | :mod:`.expiry` | idle rooms become abandoned |
 
-The facade wires them: a new version arms the room's timers before it is published
-and schedules its bots after.
+The facade wires them: every new version or seat change stores what the room waits on
+with it (:mod:`.clock`), and then arms the room's deadline in this process.
 """
 
 from __future__ import annotations
@@ -65,23 +67,21 @@ class RoomService:
         self.cache = RoomCache(ctx)
         self.finisher = GameFinisher(ctx)
         self.player = MovePlayer(
+            ctx, self.cache, arm_timers=self._arm_timers, finish=self.finisher.commit
+        )
+        self.bots = BotTurns(ctx, self.cache, self.player.submit_move)
+        self.seating = Seating(ctx, self.cache, arm_timers=self._arm_timers)
+        self.timers = Timers(
             ctx,
             self.cache,
-            arm_timers=self._arm_timers,
-            schedule_bots=self._schedule_bots,
-            finish=self.finisher.commit,
-        )
-        self.timers = Timers(ctx, self.cache, self.player.submit_move)
-        self.bots = BotTurns(ctx, self.cache, self.player.submit_move)
-        self.seating = Seating(
-            ctx, self.cache, arm_timers=self._arm_timers, schedule_bots=self._schedule_bots
+            self.player.submit_move,
+            time_out=self.seating.time_out,
+            bot_move=self.bots.play,
         )
         self.chats = Chat(ctx, self.cache)
         self.history = History(ctx, self.cache)
         self.expiry = Expiry(ctx, self.cache)
-        self.undo = Undo(
-            ctx, self.cache, arm_timers=self._arm_timers, schedule_bots=self._schedule_bots
-        )
+        self.undo = Undo(ctx, self.cache, arm_timers=self._arm_timers)
         self.rematch = Rematch(ctx, self.cache, start_game=self.seating.start_game)
 
         # The routers' calls, by part.
@@ -97,6 +97,7 @@ class RoomService:
         self.start_game = self.seating.start_game
         self.close_room = self.seating.close_room
         self.replace_with_bot = self.seating.replace_with_bot
+        self.reclaim = self.seating.reclaim
         self.submit_move = self.player.submit_move
         self.legal_moves = self.player.legal_moves
         self.snapshot = self.player.snapshot
@@ -119,17 +120,15 @@ class RoomService:
     def _arm_timers(self, live: LiveRoom) -> None:
         self.timers.arm(live)
 
-    def _schedule_bots(self, live: LiveRoom) -> None:
-        self.bots.schedule(live)
-
     async def start(self) -> None:
         self.ctx.committer.start()
         self.expiry.start()
+        await self.timers.plan_unplanned()
+        self.timers.start()
 
     async def stop(self) -> None:
         await self.expiry.stop()
-        self.bots.cancel_all()
-        self.timers.cancel_all()
+        await self.timers.stop()
         await self.ctx.committer.stop()
 
     @property
