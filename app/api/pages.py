@@ -56,6 +56,14 @@ async def lobby_page(
     )
 
 
+@router.get("/my-games", response_class=HTMLResponse)
+async def my_games_page(request: Request, user: OptionalUser) -> HTMLResponse:
+    """The user's running games (static/js/mygames.js fetches /api/my-games)."""
+    if user is None:
+        return RedirectResponse("/login", status_code=303)  # type: ignore[return-value]
+    return render(request, "mygames.html", user)
+
+
 @router.get("/login", response_class=HTMLResponse)
 async def login_page(request: Request, user: OptionalUser) -> HTMLResponse:
     return render(request, "login.html", user)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -12,6 +13,7 @@ from app.db.models import User
 from app.games.registry import iter_games
 from app.rooms import repository
 from app.rooms.live import LiveRoom, SeatInfo
+from app.rooms.my_games import my_games
 from app.rooms.room_options import room_info
 
 router = APIRouter(prefix="/api", tags=["rooms"])
@@ -125,6 +127,17 @@ async def leave_room(
 ) -> dict[str, Any]:
     live = await rooms.leave(room_id, user=user)
     return room_json(request, settings.public_base_url, live, user)
+
+
+@router.get("/my-games")
+async def list_my_games(user: CurrentUser, session: SessionDep) -> dict[str, Any]:
+    """The caller's running games, "your turn" first, with the time left and server_time."""
+    games = await my_games(session, user.id)
+    return {
+        "games": games,
+        "your_turn": sum(1 for game in games if game["your_turn"]),
+        "server_time": round(time.time(), 3),
+    }
 
 
 @router.post("/rooms/{room_id}/reclaim")

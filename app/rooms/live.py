@@ -39,6 +39,7 @@ class SeatInfo:
             "bot": self.bot,
             "user_id": self.user_id,
             "reclaimable": self.away_player is not None,
+            "away_user_id": self.away_player,
         }
 
 

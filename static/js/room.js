@@ -1,5 +1,6 @@
 // The room page: seats and host actions, the board, turn, result, chat, fairness.
 import { api } from "./api.js";
+import { seatClock, startTicking } from "./clocks.js";
 import { loadBoard } from "./boards/index.js";
 import { label, t } from "./i18n.js";
 import { optionField, readOptions } from "./options.js";
@@ -99,7 +100,23 @@ export async function start() {
       if (seat.user_id && seat.user_id === userId) parts.push(`(${t("room.you")})`);
       if (seat.user_id && seat.user_id === room.host_id) parts.push(`· ${t("room.host")}`);
       if (seat.bot) parts.push(`· ${t("room.bot")}`);
+      if (seat.reclaimable) parts.push(`· ${t("room.time_out")}`);
       item.textContent = parts.join(" ");
+      const clock = room.status === "playing" ? seatClock(socket.view, seat.position) : null;
+      if (clock) item.append(" ", clock);
+      if (seat.reclaimable && seat.away_user_id === userId && mySeat() === null) {
+        const reclaim = document.createElement("button");
+        reclaim.type = "button";
+        reclaim.className = "reclaim";
+        reclaim.dataset.testid = "reclaim-button";
+        reclaim.setAttribute("data-testid", "reclaim-button");
+        reclaim.textContent = t("room.reclaim");
+        reclaim.addEventListener("click", async () => {
+          await act("reclaim");
+          socket.ws.close(); // reconnect to be seated on the socket too
+        });
+        item.append(" ", reclaim);
+      }
       if (seat.kind === "player") {
         const dot = document.createElement("span");
         dot.className = online ? "dot on" : "dot";
@@ -288,5 +305,6 @@ export async function start() {
     $("verify-result").textContent = result.verified && result.seed_matches_hash ? t("room.verified") : t("room.not_verified");
   });
   setupRulesDrawer();
+  startTicking();
   window.agoraRoom = { socket, label };
 }

@@ -105,3 +105,21 @@ async def test_clock_options_are_validated(server: RunningServer) -> None:
     assert {"clock", "clock_bank_seconds", "clock_increment_seconds", "clock_turn_hours"} <= names
     assert "on_timeout" in names
     await host.close()
+
+
+async def test_turn_based_game_is_your_turn_in_my_games(server: RunningServer) -> None:
+    alice, bob = await Player(server, "Alice").as_guest(), await Player(server, "Bob").as_guest()
+    untimed = await start(alice, bob, {})
+    room_id = await start(alice, bob, {"clock": "turn", "clock_turn_hours": 48})
+    mine = (await alice.http.get("/api/my-games")).json()
+    assert mine["your_turn"] == 2
+    first = mine["games"][0]
+    assert first["id"] == room_id and first["your_turn"] and first["clock"] == "turn"
+    assert 47 * 3600 < first["expires_at"] - mine["server_time"] <= 48 * 3600
+    assert {game["id"] for game in mine["games"]} == {room_id, untimed}
+    theirs = (await bob.http.get("/api/my-games")).json()
+    assert theirs["your_turn"] == 0 and theirs["games"][0]["to_act_names"] == ["Alice"]
+    page = await alice.http.get("/my-games")
+    assert page.status_code == 200 and 'data-testid="my-games"' in page.text
+    await alice.close()
+    await bob.close()
