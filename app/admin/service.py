@@ -7,7 +7,6 @@ writes the audit entry for each of them, in the same request.
 from __future__ import annotations
 
 import time
-
 from typing import Any
 
 import orjson
