@@ -92,7 +92,7 @@ async def deadlines(session: AsyncSession, *, overdue_after: float = 5.0) -> dic
     return {
         "waiting": int(waiting or 0),
         "overdue": [
-            {"id": room_id, "game": game, "late_seconds": round(now - at, 1)}
+            {"id": room_id, "game": game, "late_seconds": round(now - (at or now), 1)}
             for room_id, game, at in overdue
         ],
     }

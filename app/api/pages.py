@@ -71,8 +71,9 @@ async def login_page(request: Request, user: OptionalUser) -> HTMLResponse:
 
 @router.get("/r/{room_id}", response_class=HTMLResponse)
 async def room_page(
-    request: Request, room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
-) -> HTMLResponse:
+    request: Request, room_id: str, user: OptionalUser, rooms: RoomsDep, settings: SettingsDep,
+    code: str | None = None,
+) -> HTMLResponse:  # fmt: skip
     live = await rooms.live(room_id)
     rooms.require_watch(live, user, code)
     try:
@@ -88,6 +89,7 @@ async def room_page(
         card=card,
         invite_code=code,
         seat=live.seat_of(user.id) if user else None,
+        absence_grace=settings.absence_grace_seconds,
     )
 
 

@@ -140,6 +140,20 @@ async def list_my_games(user: CurrentUser, session: SessionDep) -> dict[str, Any
     }
 
 
+class SeatIn(BaseModel):
+    seat: int = Field(ge=0, le=16)
+
+
+@router.post("/rooms/{room_id}/hand-to-bot")
+async def hand_to_bot(
+    room_id: str, body: SeatIn, request: Request, user: CurrentUser, rooms: RoomsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """A live game's player away on their turn past the grace period: a bot plays for them."""
+    live = await rooms.hand_to_bot(room_id, user=user, position=body.seat)
+    return room_json(request, settings.public_base_url, live, user)
+
+
 @router.post("/rooms/{room_id}/reclaim")
 async def reclaim_seat(
     room_id: str, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep

@@ -250,11 +250,14 @@ class Seating:
 
         return await self._change_seats(room_id, change)
 
-    async def time_out(self, room_id: str, position: int, version: int) -> None:
+    async def time_out(
+        self, room_id: str, position: int, version: int, outcome: str | None = None
+    ) -> None:
         """A seat's clock ran out at ``version``: the host's ``on_timeout`` applies.
 
         ``bot``: a bot plays the seat until its player reclaims it (no forfeit).
         ``out``: the player is out (ranks last, like a player who left); a bot plays on.
+        ``outcome`` overrides the option (an absent player handed to a bot: ``bot``).
         """
 
         async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
@@ -263,7 +266,8 @@ class Seating:
                 return  # a move came first: the clock did not run out after all
             if target.bot:
                 return
-            out = orjson.loads(room.options).get("on_timeout", "bot") == "out"
+            chosen = outcome or orjson.loads(room.options).get("on_timeout", "bot")
+            out = chosen == "out"
             target.user_id, target.bot, target.forfeit = None, "random", out
             target.name = f"{target.name} (bot)"
 

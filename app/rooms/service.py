@@ -13,6 +13,7 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.scheduler` | durable deadlines: claimed in the database, fired exactly once |
 | :mod:`.timers` | what a due deadline does: time out a seat, timeout move, bot move |
 | :mod:`.bot_turns` | bot seats to act choose and play their move |
+| :mod:`.absence` | the others hand an absent player's seat to a bot (live clocks) |
 | :mod:`.chat` | chat and moderators' system messages |
 | :mod:`.finish` | the finishing move, committed alone with results and ratings |
 | :mod:`.undo` | a player takes back their last move (asks the table if rated) |
@@ -33,6 +34,7 @@ from app.db.models import User
 from app.games.interface import JsonDict
 from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
+from app.rooms.absence import Absence
 from app.rooms.bot_turns import BotTurns
 from app.rooms.cache import RoomCache, can_watch, require_watch
 from app.rooms.chat import Chat
@@ -78,6 +80,7 @@ class RoomService:
             time_out=self.seating.time_out,
             bot_move=self.bots.play,
         )
+        self.absence = Absence(ctx, self.cache, take_over=self.seating.time_out)
         self.chats = Chat(ctx, self.cache)
         self.history = History(ctx, self.cache)
         self.expiry = Expiry(ctx, self.cache)
@@ -98,6 +101,7 @@ class RoomService:
         self.close_room = self.seating.close_room
         self.replace_with_bot = self.seating.replace_with_bot
         self.reclaim = self.seating.reclaim
+        self.hand_to_bot = self.absence.hand_to_bot
         self.submit_move = self.player.submit_move
         self.legal_moves = self.player.legal_moves
         self.snapshot = self.player.snapshot

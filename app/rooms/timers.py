@@ -33,7 +33,7 @@ from app.rooms.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 
-TimeOut = Callable[[str, int, int], Awaitable[None]]  # room id, seat, version
+TimeOut = Callable[..., Awaitable[None]]  # (room id, seat, version): Seating.time_out
 BotMove = Callable[[LiveRoom], Awaitable[bool]]
 
 

@@ -1,5 +1,6 @@
 // The room page: seats and host actions, the board, turn, result, chat, fairness.
 import { api } from "./api.js";
+import { serverNow } from "./clock.js";
 import { seatClock, startTicking } from "./clocks.js";
 import { loadBoard } from "./boards/index.js";
 import { label, t } from "./i18n.js";
@@ -104,6 +105,23 @@ export async function start() {
       item.textContent = parts.join(" ");
       const clock = room.status === "playing" ? seatClock(socket.view, seat.position) : null;
       if (clock) item.append(" ", clock);
+      const away = awaySeconds(seat, online);
+      if (away !== null) {
+        const note = document.createElement("span");
+        note.className = "away";
+        note.textContent = ` · ${t("room.away")}`;
+        item.append(note);
+        const grace = Number(root.dataset.absenceGrace || 60);
+        if (away >= grace && mySeat() !== null && mySeat() !== seat.position) {
+          const hand = document.createElement("button");
+          hand.type = "button";
+          hand.className = "link";
+          hand.setAttribute("data-testid", `hand-to-bot-${seat.position}`);
+          hand.textContent = t("room.hand_to_bot");
+          hand.addEventListener("click", () => act("hand-to-bot", { seat: seat.position }));
+          item.append(" ", hand);
+        }
+      }
       if (seat.reclaimable && seat.away_user_id === userId && mySeat() === null) {
         const reclaim = document.createElement("button");
         reclaim.type = "button";
@@ -136,6 +154,14 @@ export async function start() {
       list.append(item);
     }
     $("spectators").textContent = presence.spectators ? t("room.spectators", { count: presence.spectators }) : "";
+  }
+
+  /** Seconds a live game's player has been on their turn with no socket; null if not away. */
+  function awaySeconds(seat, online) {
+    const entry = socket.view?.clock?.seats?.[seat.position];
+    if (online || seat.kind !== "player" || socket.view?.clock?.mode !== "live") return null;
+    if (!entry?.running || !entry.expires_at) return null;
+    return Math.max(0, serverNow() - (entry.expires_at - entry.remaining));
   }
 
   function drawLobby() {
@@ -306,5 +332,6 @@ export async function start() {
   });
   setupRulesDrawer();
   startTicking();
+  setInterval(() => socket.view?.clock?.mode === "live" && drawSeats(), 5000); // "away" marks
   window.agoraRoom = { socket, label };
 }

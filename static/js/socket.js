@@ -78,6 +78,7 @@ export class RoomSocket {
         }
         this.view = applyPatch(this.view, message.ops);
         this.version = message.version;
+        syncServerTime(message.server_time);
         this.onState(this, message);
         break;
       case "ack":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -121,5 +122,36 @@ async def test_turn_based_game_is_your_turn_in_my_games(server: RunningServer) -
     assert theirs["your_turn"] == 0 and theirs["games"][0]["to_act_names"] == ["Alice"]
     page = await alice.http.get("/my-games")
     assert page.status_code == 200 and 'data-testid="my-games"' in page.text
+    await alice.close()
+    await bob.close()
+
+
+async def test_an_absent_player_is_handed_to_a_bot_after_the_grace(
+    server: RunningServer,
+) -> None:
+    alice, bob = await Player(server, "Alice").as_guest(), await Player(server, "Bob").as_guest()
+    room_id = await start(alice, bob, {"clock": "live", "clock_bank_seconds": 600})
+    sock = await alice.socket(room_id)
+    await sock.receive_until("snapshot")
+    await sock.send({"type": "move", "id": "a1", "move": {"add": 1}})
+    await sock.receive_until("ack", id="a1")
+    hand = {"seat": 1}
+    # Bob (no socket) is to act, but the grace period has not passed.
+    early = await alice.http.post(f"/api/rooms/{room_id}/hand-to-bot", json=hand)
+    assert early.status_code == 409 and early.json()["code"] == "not_away"
+    refused = await bob.http.post(f"/api/rooms/{room_id}/hand-to-bot", json={"seat": 0})
+    assert refused.status_code == 409  # Alice is connected (and it is not her turn)
+    grace = server.settings.absence_grace_seconds
+    server.settings.absence_grace_seconds = 0.2
+    try:
+        await sock.wait_version(2)
+        await asyncio.sleep(0.3)
+        handed = await alice.http.post(f"/api/rooms/{room_id}/hand-to-bot", json=hand)
+    finally:
+        server.settings.absence_grace_seconds = grace
+    assert handed.status_code == 200, handed.text
+    assert handed.json()["seats"][1]["kind"] == "bot" and handed.json()["seats"][1]["reclaimable"]
+    await sock.wait_version(3)  # the bot played Bob's move
+    assert (await bob.http.post(f"/api/rooms/{room_id}/reclaim")).status_code == 200
     await alice.close()
     await bob.close()
