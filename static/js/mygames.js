@@ -113,8 +113,7 @@ export async function start() {
     const ask = document.createElement("button");
     ask.type = "button";
     ask.className = "secondary";
-    ask.textContent = "🔔";
-    ask.title = t("mygames.notify", { game: "…" });
+    ask.textContent = t("mygames.enable_notifications");
     ask.addEventListener("click", () => Notification.requestPermission().then(() => ask.remove()));
     list.before(ask);
   }

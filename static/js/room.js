@@ -100,8 +100,8 @@ export async function start() {
       const parts = [seat.name || t("room.open_seat")];
       if (seat.user_id && seat.user_id === userId) parts.push(`(${t("room.you")})`);
       if (seat.user_id && seat.user_id === room.host_id) parts.push(`· ${t("room.host")}`);
-      if (seat.bot) parts.push(`· ${t("room.bot")}`);
       if (seat.reclaimable) parts.push(`· ${t("room.time_out")}`);
+      else if (seat.bot) parts.push(`· ${t("room.bot")}`);
       item.textContent = parts.join(" ");
       const clock = room.status === "playing" ? seatClock(socket.view, seat.position) : null;
       if (clock) item.append(" ", clock);

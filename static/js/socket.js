@@ -96,6 +96,9 @@ export class RoomSocket {
       case "room":
         this.room = message.room;
         this.onState(this, message);
+        // A seat change in a running game (a bot takes over, a player comes back) may
+        // change the clocks of the same version: get the view again.
+        if (message.room?.status === "playing" && this.view?.clock) this.send({ type: "snapshot" });
         break;
       default:
         this.onMessage(message);
