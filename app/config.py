@@ -37,6 +37,14 @@ class Settings(BaseSettings):
     bot_workers: int = 0
     # Default length of a reaction deadline when a game does not say.
     reaction_seconds: float = 30.0
+    # The deadline scheduler (app.rooms.scheduler): how often every process looks for due
+    # deadlines in the database (0: never, only local timers), and how long a claimed
+    # deadline stays with its claimer before another process may fire it again.
+    scheduler_poll_seconds: float = 1.0
+    deadline_lease_seconds: float = 30.0
+    # A live game's seat whose player is away this long on their turn may be handed to a
+    # bot by the others (app.rooms.absence).
+    absence_grace_seconds: float = 60.0
     waiting_room_ttl_minutes: int = 120
     playing_room_ttl_hours: int = 72
     expiry_sweep_seconds: float = 60.0

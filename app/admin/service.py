@@ -6,6 +6,7 @@ writes the audit entry for each of them, in the same request.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import orjson
@@ -68,6 +69,33 @@ async def room_counts(session: AsyncSession) -> list[dict[str, Any]]:
         select(Room.game, Room.status, func.count()).group_by(Room.game, Room.status)
     )
     return [{"game": game, "status": status, "count": count} for game, status, count in rows]
+
+
+async def deadlines(session: AsyncSession, *, overdue_after: float = 5.0) -> dict[str, Any]:
+    """Rooms waiting on a clock or timer (``deadline_at``), and those overdue (should be none).
+
+    A deadline is overdue when it passed more than ``overdue_after`` seconds ago and no
+    process claimed it (a claim moves it a lease ahead: app.rooms.scheduler).
+    """
+    now = time.time()
+    waiting = await session.scalar(
+        select(func.count()).where(Room.status == "playing", Room.deadline_at.is_not(None))
+    )
+    overdue = (
+        await session.execute(
+            select(Room.id, Room.game, Room.deadline_at)
+            .where(Room.status == "playing", Room.deadline_at < now - overdue_after)
+            .order_by(Room.deadline_at)
+            .limit(20)
+        )
+    ).all()
+    return {
+        "waiting": int(waiting or 0),
+        "overdue": [
+            {"id": room_id, "game": game, "late_seconds": round(now - (at or now), 1)}
+            for room_id, game, at in overdue
+        ],
+    }
 
 
 async def search_rooms(

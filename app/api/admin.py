@@ -41,6 +41,7 @@ async def overview(
         "rooms": await admin_service.room_counts(session),
         "recent": metrics.recent.summary(),
         "moves_accepted": rooms.moves_accepted,
+        "deadlines": await admin_service.deadlines(session),
         "processes": "this process" if not rooms.hub.distributed else "this process (of several)",
     }
 

@@ -57,6 +57,14 @@ async def lobby_page(
     )
 
 
+@router.get("/my-games", response_class=HTMLResponse)
+async def my_games_page(request: Request, user: OptionalUser) -> HTMLResponse:
+    """The user's running games (static/js/mygames.js fetches /api/my-games)."""
+    if user is None:
+        return RedirectResponse("/login", status_code=303)  # type: ignore[return-value]
+    return render(request, "mygames.html", user)
+
+
 @router.get("/login", response_class=HTMLResponse)
 async def login_page(request: Request, user: OptionalUser) -> HTMLResponse:
     return render(request, "login.html", user)
@@ -64,8 +72,9 @@ async def login_page(request: Request, user: OptionalUser) -> HTMLResponse:
 
 @router.get("/r/{room_id}", response_class=HTMLResponse)
 async def room_page(
-    request: Request, room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
-) -> HTMLResponse:
+    request: Request, room_id: str, user: OptionalUser, rooms: RoomsDep, settings: SettingsDep,
+    code: str | None = None,
+) -> HTMLResponse:  # fmt: skip
     live = await rooms.live(room_id)
     rooms.require_watch(live, user, code)
     try:
@@ -83,6 +92,7 @@ async def room_page(
         seat=live.seat_of(user.id) if user else None,
         bots=available_bots(live.game_id),
         default_bot=default_bot(live.game_id),
+        absence_grace=settings.absence_grace_seconds,
     )
 
 

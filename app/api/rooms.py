@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
 
-from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SettingsDep
+from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SessionDep, SettingsDep
 from app.db.models import User
 from app.games.registry import iter_games
 from app.rooms.live import LiveRoom
+from app.rooms.my_games import my_games
 from app.rooms.room_options import room_info
 
 router = APIRouter(prefix="/api", tags=["rooms"])
@@ -64,6 +66,7 @@ def room_json(request: Request, base: str, live: LiveRoom, user: User | None) ->
             data["invite_code"] = live.invite_code
             data["invite_url"] = invite_url(request, base, live)
         data["host"] = live.host_id == user.id
+        data["can_reclaim"] = any(seat.away_player == user.id for seat in live.seats)
     return data
 
 
@@ -123,6 +126,40 @@ async def leave_room(
     room_id: str, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
 ) -> dict[str, Any]:
     live = await rooms.leave(room_id, user=user)
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.get("/my-games")
+async def list_my_games(user: CurrentUser, session: SessionDep) -> dict[str, Any]:
+    """The caller's running games, "your turn" first, with the time left and server_time."""
+    games = await my_games(session, user.id)
+    return {
+        "games": games,
+        "your_turn": sum(1 for game in games if game["your_turn"]),
+        "server_time": round(time.time(), 3),
+    }
+
+
+class SeatIn(BaseModel):
+    seat: int = Field(ge=0, le=16)
+
+
+@router.post("/rooms/{room_id}/hand-to-bot")
+async def hand_to_bot(
+    room_id: str, body: SeatIn, request: Request, user: CurrentUser, rooms: RoomsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """A live game's player away on their turn past the grace period: a bot plays for them."""
+    live = await rooms.hand_to_bot(room_id, user=user, position=body.seat)
+    return room_json(request, settings.public_base_url, live, user)
+
+
+@router.post("/rooms/{room_id}/reclaim")
+async def reclaim_seat(
+    room_id: str, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
+) -> dict[str, Any]:
+    """Take back the seat a bot took when your clock ran out (``on_timeout`` = ``bot``)."""
+    live = await rooms.reclaim(room_id, user=user)
     return room_json(request, settings.public_base_url, live, user)
 
 

@@ -65,6 +65,11 @@ class Room(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Decided at the start: the host asked for it and every seat is an account (app.ratings).
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # What the room waits on at its version, written with the version (app.rooms.clock):
+    # the seats' clocks, the game's reaction deadline, a bot's turn (JSON); and the epoch
+    # second the earliest of them falls due, which the deadline scheduler looks for.
+    timers: Mapped[str | None] = mapped_column(Text)
+    deadline_at: Mapped[float | None] = mapped_column(Float, index=True)
 
 
 class Seat(Base):

@@ -95,6 +95,11 @@ class Metrics:
         )
         self.db_errors = Counter("agora_db_errors", "database errors", registry=self.registry)
         self.redis_errors = Counter("agora_redis_errors", "Redis errors", registry=self.registry)
+        self.deadlines_fired = Counter(
+            "agora_deadlines_fired",
+            "room deadlines this process claimed and fired (app.rooms.scheduler)",
+            registry=self.registry,
+        )
         self.recent = RecentMoves()
 
     def move_accepted(self, game: str, latency: float) -> None:

@@ -9,14 +9,12 @@ the next command reloads it first.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
 from typing import Any
 
 import orjson
 
 from app.db.models import User
 from app.errors import RoomNotFound
-from app.games.interface import JsonDict
 from app.realtime.hub import RoomEvent
 from app.rooms import repository
 from app.rooms.context import RoomContext
@@ -42,12 +40,6 @@ class RoomCache:
             return
         if event.kind == "room" or (event.version is not None and event.version > live.version):
             live.stale = True
-        if event.kind == "patch" and event.version is not None and "deadline" in event.meta:
-            deadline = event.meta["deadline"]
-            live.remote_deadline = (event.version, deadline)
-            if event.version == live.version and not live.stale and live.deadline != deadline:
-                live.deadline = deadline  # same version here: only the deadline is new
-                live.clear_views()
 
     def invalidate(self, room_id: str) -> None:
         """Another process may have changed the room: reload it before the next use."""
@@ -100,10 +92,11 @@ class RoomCache:
             seed=room.seed,
             rules_version=room.rules_version,
             rated=room.rated,
+            timers=orjson.loads(room.timers) if room.timers else None,
+            deadline_at=room.deadline_at,
         )
         for client_move_id, seq, seat in recent:
             live.remember_move(client_move_id, seq + 1, seat)
-        live.deadline = derived_deadline(live, room.updated_at, self.ctx.settings.reaction_seconds)
         return live
 
     async def reload(self, live: LiveRoom) -> None:
@@ -114,45 +107,11 @@ class RoomCache:
         ):  # fmt: skip
             setattr(live, name, getattr(fresh, name))
         live.set_state(fresh.state, fresh.version)
-        # Views carry the same fields whichever process serves them: a deadline armed
-        # by another process for this version (relayed with its patch) shows here too.
-        remote = live.remote_deadline
-        if remote is not None and remote[0] == live.version:
-            live.deadline = remote[1]
-        elif live.deadline is None or live.deadline.get("version") != live.version:
-            live.deadline = fresh.deadline  # derived from the row (see derived_deadline)
+        live.set_timers(fresh.timers, fresh.deadline_at)
         live.stale = False
 
     def all(self) -> list[LiveRoom]:
         return list(self.rooms.values())
-
-
-def derived_deadline(
-    live: LiveRoom, updated_at: datetime | None, default_seconds: float
-) -> JsonDict | None:
-    """The deadline the game asks for at this version, as the arming process shows it.
-
-    The process that committed a version arms its countdown (app.rooms.timers) and relays
-    it with the patch; a process loading the room without that event derives the same
-    fields from the game's ``deadline`` hook and the row's ``updated_at`` (the commit
-    time), so its views carry the same fields (``expires_at`` within milliseconds).
-    """
-    hook = getattr(live.game, "deadline", None)
-    if hook is None or live.state is None or live.status != "playing" or updated_at is None:
-        return None
-    info = hook(live.state)
-    if not info:
-        return None
-    if updated_at.tzinfo is None:  # SQLite keeps naive UTC
-        updated_at = updated_at.replace(tzinfo=UTC)
-    seconds = float(info.get("seconds", default_seconds))
-    return {
-        "seats": sorted(info["seats"]),
-        "kind": info.get("kind", "reaction"),
-        "seconds": seconds,
-        "expires_at": round(updated_at.timestamp() + seconds, 3),
-        "version": live.version,
-    }
 
 
 def can_watch(live: LiveRoom, user: User | None, invite_code: str | None) -> bool:
@@ -180,7 +139,15 @@ def seat_infos(seat_count: int, seats: Any) -> list[SeatInfo]:
         if seat is None:
             infos.append(SeatInfo(position=position, name=""))
         else:
+            away = getattr(seat, "player_id", None)
+            reclaimable = bool(seat.bot and away and not getattr(seat, "forfeit", True))
             infos.append(
-                SeatInfo(position=position, name=seat.name, user_id=seat.user_id, bot=seat.bot)
+                SeatInfo(
+                    position=position,
+                    name=seat.name,
+                    user_id=seat.user_id,
+                    bot=seat.bot,
+                    away_player=away if reclaimable else None,
+                )
             )
     return infos

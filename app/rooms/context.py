@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -17,11 +18,13 @@ import orjson
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.config import Settings
+from app.db.models import Room, Seat
 from app.errors import AgoraError, InvalidRequest
-from app.games.interface import Game, JsonDict, Move
+from app.games.interface import Game, JsonDict, Move, State
 from app.games.registry import UnknownGame, get_game
 from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
+from app.rooms.clock import plan
 from app.rooms.store import GroupCommitter, PendingMove
 
 if TYPE_CHECKING:
@@ -57,6 +60,8 @@ FinishGame = Callable[["PendingMove", JsonDict], Awaitable[bool]]
 # Called with a room at each new version or seating: arm its timers, schedule its bots.
 RoomHook = Callable[["LiveRoom"], None]
 
+_KEEP: Any = object()
+
 
 class MoveRefused(AgoraError):
     """The rules refused the move; ``code`` is the rules error's code."""
@@ -83,3 +88,49 @@ class RoomContext:
             return get_game(game_id, include_test_games=self.settings.agora_test_games)
         except UnknownGame:
             raise InvalidRequest(f"unknown game {game_id!r}", code="unknown_game") from None
+
+    def plan_row(self, room: Room, seats: Sequence[Seat]) -> None:
+        """Plan a locked room row again in its transaction (start, seat changes, close)."""
+        if room.status != "playing" or not room.state:
+            room.timers, room.deadline_at = None, None
+            return
+        timers, room.deadline_at = plan(
+            game=self.game(room.game),
+            state=orjson.loads(room.state),
+            status=room.status,
+            version=room.version,
+            options=orjson.loads(room.options),
+            seat_count=room.seat_count,
+            bots={seat.position for seat in seats if seat.bot},
+            previous=orjson.loads(room.timers) if room.timers else None,
+            now=time.time(),
+            bot_delay=self.settings.bot_delay_seconds,
+            reaction_default=self.settings.reaction_seconds,
+        )
+        room.timers = dumps(timers)
+
+    def plan_timers(
+        self,
+        live: LiveRoom,
+        *,
+        state: State | None = _KEEP,
+        status: str | None = None,
+        version: int | None = None,
+        mover: int | None = None,
+        bots: set[int] | None = None,
+    ) -> tuple[JsonDict | None, float | None]:
+        """What ``live`` waits on at ``version`` (default: its current one), and when."""
+        return plan(
+            game=live.game,
+            state=live.state if state is _KEEP else state,
+            status=status or live.status,
+            version=live.version if version is None else version,
+            options=live.options,
+            seat_count=live.seat_count,
+            bots=live.bot_seats() if bots is None else bots,
+            previous=live.timers,
+            now=time.time(),
+            bot_delay=self.settings.bot_delay_seconds,
+            reaction_default=self.settings.reaction_seconds,
+            mover=mover,
+        )

@@ -36,6 +36,7 @@ class GameFinisher:
                 if room is None or room.version != pending.old_version:
                     return False
                 room.state, room.status = pending.state_json, pending.status
+                room.timers, room.deadline_at = pending.timers_json, pending.deadline_at
                 room.version = pending.old_version + 1
                 room.updated_at = room.finished_at = now
                 session.add(

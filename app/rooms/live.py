@@ -14,6 +14,7 @@ from typing import Any
 
 from app.games.interface import Game, JsonDict, State
 from app.realtime.hub import SPECTATOR
+from app.rooms.clock import clock_view
 
 RECENT_MOVE_IDS = 256
 _NOT_GIVEN: Any = object()
@@ -25,6 +26,9 @@ class SeatInfo:
     name: str
     user_id: str | None = None
     bot: str | None = None
+    # Who started the game in this seat, if a bot now plays it for them and they may
+    # take it back (their clock ran out with on_timeout = bot).
+    away_player: str | None = None
 
     def to_json(self) -> JsonDict:
         kind = "bot" if self.bot else ("player" if self.user_id else "open")
@@ -34,6 +38,8 @@ class SeatInfo:
             "kind": kind,
             "bot": self.bot,
             "user_id": self.user_id,
+            "reclaimable": self.away_player is not None,
+            "away_user_id": self.away_player,
         }
 
 
@@ -57,12 +63,9 @@ class LiveRoom:
     # Counts for ratings (decided at the start: app.ratings.record.rated_at_start).
     rated: bool = False
     stale: bool = False
-    bot_task: asyncio.Task[Any] | None = None
-    # A reaction deadline the game asked for at this version (see RoomService._arm_deadline).
-    deadline: JsonDict | None = None
-    deadline_task: asyncio.Task[Any] | None = None
-    # (version, deadline) relayed by the process that armed it, for views served here.
-    remote_deadline: tuple[int, JsonDict | None] | None = None
+    # What the room waits on at this version and when (app.rooms.clock), as stored.
+    timers: JsonDict | None = None
+    deadline_at: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     recent_moves: OrderedDict[str, tuple[int, int]] = field(default_factory=OrderedDict)
     _views: dict[str, JsonDict] = field(default_factory=dict)
@@ -100,8 +103,23 @@ class LiveRoom:
                 cached["deadline"] = {
                     key: self.deadline[key] for key in ("seats", "kind", "seconds", "expires_at")
                 }
+            clocks = clock_view(self.timers, self.options)
+            if clocks is not None:
+                cached["clock"] = clocks
             self._views[audience] = cached
         return cached
+
+    @property
+    def deadline(self) -> JsonDict | None:
+        """The game's reaction deadline at this version, if any."""
+        return (self.timers or {}).get("reaction")
+
+    def set_timers(self, timers: JsonDict | None, deadline_at: float | None) -> None:
+        self.timers, self.deadline_at = timers, deadline_at
+        self._views = {}
+
+    def bot_seats(self) -> set[int]:
+        return {seat.position for seat in self.seats if seat.bot}
 
     def set_state(self, state: State | None, version: int, *, result: Any = _NOT_GIVEN) -> None:
         """A new state; pass ``result`` (even None) when the caller already computed it."""

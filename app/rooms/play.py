@@ -5,9 +5,9 @@
 
 The cached state is only changed after the commit succeeded; a commit refused because
 another process moved first marks the cache stale and the move is re-checked against
-the reloaded room (at most three times). Around publishing, the facade's hooks look at
-what the room waits on next: a game's reaction timer (before, as views show it) and a
-bot turn (after).
+the reloaded room (at most three times). What the room waits on next (clocks, the
+game's reaction deadline, a bot's turn: :mod:`.clock`) is planned before the commit and
+stored with it; after publishing, the facade's hook arms the deadline in this process.
 """
 
 from __future__ import annotations
@@ -58,14 +58,12 @@ class MovePlayer:
         cache: RoomCache,
         *,
         arm_timers: RoomHook,
-        schedule_bots: RoomHook,
         finish: FinishGame,
     ) -> None:
         self.ctx = ctx
         self.cache = cache
         self.finish = finish
         self.arm_timers = arm_timers
-        self.schedule_bots = schedule_bots
         self.moves_accepted = 0
 
     async def submit_move(
@@ -104,6 +102,9 @@ class MovePlayer:
                 assert seat is not None
                 result = live.game.result(new_state)
                 status = "finished" if result is not None else "playing"
+                timers, deadline_at = self.ctx.plan_timers(
+                    live, state=new_state, status=status, version=live.version + 1, mover=seat
+                )
                 pending = PendingMove(
                     room_id=live.id,
                     old_version=live.version,
@@ -112,6 +113,8 @@ class MovePlayer:
                     move_json=dumps(move),
                     state_json=dumps(new_state),
                     status=status,
+                    timers_json=dumps(timers) if timers is not None else None,
+                    deadline_at=deadline_at,
                 )
                 try:
                     if result is not None:  # rare: commits alone, with results and ratings
@@ -130,9 +133,9 @@ class MovePlayer:
                 raise Conflict("the room is busy; try again", code="conflict")
             previous = {audience: live.view_for(audience) for audience in live.audiences()}
             live.set_state(new_state, live.version + 1, result=result)
+            live.set_timers(timers, deadline_at)
             live.status = status
             live.remember_move(client_move_id, live.version, seat)
-            self.arm_timers(live)
             self.moves_accepted += 1
             await publish_versions(self.ctx.hub, live, previous=previous, version=live.version)
         self.ctx.metrics.move_accepted(live.game_id, time.perf_counter() - received)
@@ -147,7 +150,7 @@ class MovePlayer:
                 "bot": bot_seat is not None,
             },
         )
-        self.schedule_bots(live)
+        self.arm_timers(live)
         return live.version
 
     @staticmethod
@@ -209,6 +212,6 @@ class MovePlayer:
             "seat": seat,
             "view": live.view_for(audience),
             "room": live.summary(),
-            # Lets clients correct their clock for deadlines (deadline.expires_at).
+            # Lets clients correct their clock for deadlines and clocks (…expires_at).
             "server_time": round(time.time(), 3),
         }

@@ -7,6 +7,8 @@ and the public parts shared by every audience are diffed once.
 
 from __future__ import annotations
 
+import time
+
 from app.games.interface import JsonDict
 from app.realtime.hub import Hub, RoomEvent
 from app.rooms.context import dumps
@@ -24,14 +26,14 @@ async def publish_versions(
         {a: (previous[a], view) for a, view in views.items() if previous.get(a) is not None}
     )
     texts: dict[str, str] = {}
+    # Clients correct their clocks and deadlines (``…expires_at``) with ``server_time``.
+    now = round(time.time(), 3)
     for audience, view in views.items():
         ops = patches.get(audience, [{"op": "replace", "path": "", "value": view}])
-        texts[audience] = dumps({"type": "patch", "version": version, "ops": ops})
-    # The deadline travels with the patch so other processes' views carry it too.
-    meta = {"deadline": live.deadline}
-    await hub.publish(
-        RoomEvent(room_id=live.id, kind="patch", version=version, texts=texts, meta=meta)
-    )
+        texts[audience] = dumps(
+            {"type": "patch", "version": version, "ops": ops, "server_time": now}
+        )
+    await hub.publish(RoomEvent(room_id=live.id, kind="patch", version=version, texts=texts))
     if live.status == "finished":
         await announce(hub, live)
 

@@ -27,7 +27,67 @@ RATED = OptionSpec(
     },
 )
 
-PLATFORM_OPTIONS: tuple[OptionSpec, ...] = (RATED,)
+# Time control (app.rooms.clock): untimed, live (a bank per seat plus an increment per
+# move, Fischer style) or turn-based (an allowance per move, 1 hour to 7 days).
+CLOCK = OptionSpec(
+    name="clock",
+    kind="choice",
+    default="none",
+    choices=("none", "live", "turn"),
+    choice_labels={
+        "none": {"en": "Untimed", "fr": "Sans limite"},
+        "live": {"en": "Live (time bank)", "fr": "En direct (réserve de temps)"},
+        "turn": {"en": "Turn-based (days)", "fr": "Tour par tour (jours)"},
+    },
+    label={"en": "Time control", "fr": "Contrôle du temps"},
+    help={
+        "en": "Live: each seat has a time bank plus an increment per move. Turn-based: "
+        "each move must be made within the allowance.",
+        "fr": "En direct : chaque place a une réserve de temps plus un bonus par coup. "
+        "Tour par tour : chaque coup doit être joué dans le délai.",
+    },
+)
+CLOCK_BANK = OptionSpec(
+    name="clock_bank_seconds",
+    kind="int",
+    default=300,
+    minimum=10,
+    maximum=7200,
+    label={"en": "Time bank (seconds, live)", "fr": "Réserve de temps (secondes, direct)"},
+)
+CLOCK_INCREMENT = OptionSpec(
+    name="clock_increment_seconds",
+    kind="int",
+    default=10,
+    minimum=0,
+    maximum=600,
+    label={"en": "Increment per move (seconds, live)", "fr": "Bonus par coup (secondes, direct)"},
+)
+CLOCK_TURN = OptionSpec(
+    name="clock_turn_hours",
+    kind="int",
+    default=24,
+    minimum=1,
+    maximum=168,
+    label={"en": "Time per move (hours, turn-based)", "fr": "Délai par coup (heures, tour/tour)"},
+)
+ON_TIMEOUT = OptionSpec(
+    name="on_timeout",
+    kind="choice",
+    default="bot",
+    choices=("bot", "out"),
+    choice_labels={
+        "bot": {
+            "en": "A bot plays on (the player may come back)",
+            "fr": "Un robot prend le relais (le joueur peut revenir)",
+        },
+        "out": {"en": "The player is out (last place)", "fr": "Le joueur est éliminé (dernier)"},
+    },  # fmt: skip
+    label={"en": "When time runs out", "fr": "Quand le temps est écoulé"},
+)
+CLOCK_OPTIONS: tuple[OptionSpec, ...] = (CLOCK, CLOCK_BANK, CLOCK_INCREMENT, CLOCK_TURN, ON_TIMEOUT)
+
+PLATFORM_OPTIONS: tuple[OptionSpec, ...] = (RATED, *CLOCK_OPTIONS)
 
 
 def room_info(info: GameInfo) -> GameInfo:

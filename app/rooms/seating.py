@@ -43,12 +43,10 @@ class Seating:
         cache: RoomCache,
         *,
         arm_timers: RoomHook,
-        schedule_bots: RoomHook,
     ) -> None:
         self.ctx = ctx
         self.cache = cache
         self.arm_timers = arm_timers
-        self.schedule_bots = schedule_bots
 
     async def create_room(
         self, *, user: User, game_id: str, seats: int, options: JsonDict | None, private: bool
@@ -86,6 +84,7 @@ class Seating:
             seats = list(await repository.get_seats(session, room_id))
             await change(session, room, seats)
             room.updated_at = datetime.now(UTC)
+            self.ctx.plan_row(room, seats)  # a seat to a bot, a start: what the room waits on
         live = self.cache.held(room_id)
         before = {seat.user_id for seat in live.seats if seat.user_id} if live else set()
         if live is not None:
@@ -100,6 +99,7 @@ class Seating:
             await self.ctx.hub.publish_control(
                 {"type": "disconnect_room_user", "user_id": user_id, "room": room_id}
             )
+        self.arm_timers(live)
         return live
 
     async def join(self, room_id: str, *, user: User, invite_code: str | None) -> LiveRoom:
@@ -141,9 +141,7 @@ class Seating:
                 mine.user_id, mine.bot, mine.forfeit = None, TAKEOVER_BOT, True
                 mine.name = f"{mine.name} (bot)"
 
-        live = await self._change_seats(room_id, change)
-        self.schedule_bots(live)
-        return live
+        return await self._change_seats(room_id, change)
 
     async def kick(self, room_id: str, *, user: User, position: int) -> LiveRoom:
         async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
@@ -221,9 +219,7 @@ class Seating:
                 seat.player_id = seat.user_id
 
         live = await self._change_seats(room_id, change)
-        self.arm_timers(live)
         await publish_versions(self.ctx.hub, live, previous={}, version=live.version)
-        self.schedule_bots(live)
         return live
 
     async def close_room(self, room_id: str) -> LiveRoom:
@@ -258,9 +254,47 @@ class Seating:
             else:
                 raise Conflict(f"the room is {room.status}", code="room_closed")
 
-        live = await self._change_seats(room_id, change)
-        self.schedule_bots(live)
-        return live
+        return await self._change_seats(room_id, change)
+
+    async def time_out(
+        self, room_id: str, position: int, version: int, outcome: str | None = None
+    ) -> None:
+        """A seat's clock ran out at ``version``: the host's ``on_timeout`` applies.
+
+        ``bot``: a bot plays the seat until its player reclaims it (no forfeit).
+        ``out``: the player is out (ranks last, like a player who left); a bot plays on.
+        ``outcome`` overrides the option (an absent player handed to a bot: ``bot``).
+        """
+
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            target = next((seat for seat in seats if seat.position == position), None)
+            if room.version != version or room.status != "playing" or target is None:
+                return  # a move came first: the clock did not run out after all
+            if target.bot:
+                return
+            chosen = outcome or orjson.loads(room.options).get("on_timeout", "bot")
+            out = chosen == "out"
+            target.user_id, target.bot, target.forfeit = None, TAKEOVER_BOT, out
+            target.name = f"{target.name} (bot)"
+
+        await self._change_seats(room_id, change)
+
+    async def reclaim(self, room_id: str, *, user: User) -> LiveRoom:
+        """A player takes back the seat a bot took when their clock ran out."""
+
+        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+            if room.status != "playing":
+                raise Conflict(f"the room is {room.status}", code="game_not_running")
+            if any(seat.user_id == user.id for seat in seats):
+                raise Conflict("you already play a seat here", code="already_seated")
+            target = next(
+                (s for s in seats if s.player_id == user.id and s.bot and not s.forfeit), None
+            )
+            if target is None:
+                raise NotAMember("you have no seat to take back here")
+            target.user_id, target.bot, target.name = user.id, None, user.display_name
+
+        return await self._change_seats(room_id, change)
 
 
 def free_position(seat_count: int, seats: list[Seat]) -> int | None:

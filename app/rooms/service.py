@@ -9,9 +9,12 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.cache` | the rooms held in memory, loading and staleness; who may watch |
 | :mod:`.seating` | create, join, leave, kick, bots, options, start, close (lifecycle) |
 | :mod:`.play` | a move: apply → group commit (:mod:`.store`) → publish (:mod:`.publish`) |
-| :mod:`.timers` | the reaction deadlines games ask for |
+| :mod:`.clock` | what a room waits on at a version (clocks, reaction deadline, bot turn) |
+| :mod:`.scheduler` | durable deadlines: claimed in the database, fired exactly once |
+| :mod:`.timers` | what a due deadline does: time out a seat, timeout move, bot move |
 | :mod:`.bot_turns` | bot seats to act choose and play their move |
 | :mod:`.bot_moves` | how a bot seat picks its move: a search level in the worker pool, or random |
+| :mod:`.absence` | the others hand an absent player's seat to a bot (live clocks) |
 | :mod:`.chat` | chat and moderators' system messages |
 | :mod:`.finish` | the finishing move, committed alone with results and ratings |
 | :mod:`.undo` | a player takes back their last move (asks the table if rated) |
@@ -21,8 +24,8 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.expiry` | idle rooms become abandoned |
 | :mod:`.lobby` | the public lobby, served from memory and paginated |
 
-The facade wires them: a new version arms the room's timers before it is published
-and schedules its bots after.
+The facade wires them: every new version or seat change stores what the room waits on
+with it (:mod:`.clock`), and then arms the room's deadline in this process.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from app.db.models import User
 from app.games.interface import JsonDict
 from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
+from app.rooms.absence import Absence
 from app.rooms.bot_moves import BotMoves
 from app.rooms.bot_turns import BotTurns
 from app.rooms.cache import RoomCache, can_watch, require_watch
@@ -77,25 +81,24 @@ class RoomService:
         self.cache = RoomCache(ctx)
         self.finisher = GameFinisher(ctx)
         self.player = MovePlayer(
-            ctx,
-            self.cache,
-            arm_timers=self._arm_timers,
-            schedule_bots=self._schedule_bots,
-            finish=self.finisher.commit,
+            ctx, self.cache, arm_timers=self._arm_timers, finish=self.finisher.commit
         )
-        self.timers = Timers(ctx, self.cache, self.player.submit_move)
         self.brain = BotMoves(ctx.settings.bot_workers or None)
         self.bots = BotTurns(ctx, self.cache, self.player.submit_move, self.brain)
         self.reviews = Reviews(ctx, self.cache, self.brain)
-        self.seating = Seating(
-            ctx, self.cache, arm_timers=self._arm_timers, schedule_bots=self._schedule_bots
+        self.seating = Seating(ctx, self.cache, arm_timers=self._arm_timers)
+        self.timers = Timers(
+            ctx,
+            self.cache,
+            self.player.submit_move,
+            time_out=self.seating.time_out,
+            bot_move=self.bots.play,
         )
+        self.absence = Absence(ctx, self.cache, take_over=self.seating.time_out)
         self.chats = Chat(ctx, self.cache)
         self.history = History(ctx, self.cache)
         self.expiry = Expiry(ctx, self.cache)
-        self.undo = Undo(
-            ctx, self.cache, arm_timers=self._arm_timers, schedule_bots=self._schedule_bots
-        )
+        self.undo = Undo(ctx, self.cache, arm_timers=self._arm_timers)
         self.rematch = Rematch(ctx, self.cache, start_game=self.seating.start_game)
         self.lobby = Lobby(ctx)
 
@@ -112,6 +115,8 @@ class RoomService:
         self.start_game = self._changes_lobby(self.seating.start_game)
         self.close_room = self._changes_lobby(self.seating.close_room)
         self.replace_with_bot = self._changes_lobby(self.seating.replace_with_bot)
+        self.reclaim = self._changes_lobby(self.seating.reclaim)
+        self.hand_to_bot = self._changes_lobby(self.absence.hand_to_bot)
         self.submit_move = self.player.submit_move
         self.legal_moves = self.player.legal_moves
         self.legal_moves_compact = self.player.legal_moves_compact
@@ -149,17 +154,15 @@ class RoomService:
 
         return changed
 
-    def _schedule_bots(self, live: LiveRoom) -> None:
-        self.bots.schedule(live)
-
     async def start(self) -> None:
         self.ctx.committer.start()
         self.expiry.start()
+        await self.timers.plan_unplanned()
+        self.timers.start()
 
     async def stop(self) -> None:
         await self.expiry.stop()
-        self.bots.cancel_all()
-        self.timers.cancel_all()
+        await self.timers.stop()
         await self.reviews.stop()
         await self.brain.close()
         await self.ctx.committer.stop()

@@ -42,6 +42,9 @@ class PendingMove:
     move_json: str
     state_json: str
     status: str
+    # What the room waits on at the new version (app.rooms.clock), stored with it.
+    timers_json: str | None = None
+    deadline_at: float | None = None
 
     @property
     def seq(self) -> int:
@@ -51,11 +54,11 @@ class PendingMove:
 
 _PG_BATCH = """
 WITH u AS (
-    SELECT * FROM unnest($1::varchar[], $2::int[], $3::text[], $4::varchar[])
-        AS t(room_id, old_version, state, status)
+    SELECT * FROM unnest($1::varchar[], $2::int[], $3::text[], $4::varchar[], $9::text[],
+        $10::float8[]) AS t(room_id, old_version, state, status, timers, deadline_at)
 ), upd AS (
     UPDATE rooms SET state = u.state, version = u.old_version + 1, status = u.status,
-        updated_at = now(),
+        timers = u.timers, deadline_at = u.deadline_at, updated_at = now(),
         finished_at = CASE WHEN u.status = 'finished' THEN now() ELSE rooms.finished_at END
     FROM u WHERE rooms.id = u.room_id AND rooms.version = u.old_version
     RETURNING rooms.id
@@ -70,8 +73,8 @@ RETURNING room_id
 
 _UPDATE_ONE = text(
     "UPDATE rooms SET state = :state, version = :old_version + 1, status = :status, "
-    "updated_at = CURRENT_TIMESTAMP, finished_at = CASE WHEN :status = 'finished' "
-    "THEN CURRENT_TIMESTAMP ELSE finished_at END "
+    "timers = :timers, deadline_at = :deadline_at, updated_at = CURRENT_TIMESTAMP, "
+    "finished_at = CASE WHEN :status = 'finished' THEN CURRENT_TIMESTAMP ELSE finished_at END "
     "WHERE id = :room_id AND version = :old_version"
 )
 _INSERT_ONE = text(
@@ -125,6 +128,8 @@ class PostgresWriter:
                 [m.seat for m in batch],
                 [m.client_move_id for m in batch],
                 [m.move_json for m in batch],
+                [m.timers_json for m in batch],
+                [m.deadline_at for m in batch],
             )
         except asyncpg.IntegrityConstraintViolationError as error:
             raise RefusedByDatabase(str(error)) from error
@@ -162,6 +167,8 @@ class SqliteWriter:
                             "old_version": m.old_version,
                             "status": m.status,
                             "room_id": m.room_id,
+                            "timers": m.timers_json,
+                            "deadline_at": m.deadline_at,
                         },
                     )
                     if result.rowcount != 1:  # type: ignore[attr-defined]

@@ -1,79 +1,126 @@
-"""Reaction deadlines: the countdowns a game asks for (its ``deadline(state)`` hook).
+"""What a room does when its deadline comes: the handler the scheduler fires.
 
-When one runs out with the room still at the same version, every listed seat that still
-owes a move plays the game's ``timeout_move`` (e.g. Agorapolis's resist prompt, §16), so
-one absent player cannot freeze a table. The countdown is shown to every audience in the
-view (``deadline.expires_at``, epoch seconds). Timers live in this process's memory.
+At most one thing happens per firing, checked against the time and the room's version
+(a deadline of an older version is void: the move that replaced it set its own):
+
+1. a seat's clock ran out → the host's ``on_timeout`` (a bot takes the seat, the player
+   may reclaim it; or the player is out) — :meth:`Seating.time_out`;
+2. the game's reaction deadline passed → every listed seat still to act plays the
+   game's ``timeout_move`` (e.g. Agorapolis's resist prompt, §16), so one absent
+   player cannot freeze a table;
+3. a bot seat is to act → its move (:mod:`.bot_turns`).
+
+Each of these commits a new version with its own deadline. When nothing is due (a
+local timer fired early, a move was refused), the deadline is put back. On start,
+rooms still playing without timers (stored before clocks existed) are planned once.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
+from sqlalchemy import select
+
+from app.db.models import Room
 from app.errors import AgoraError
 from app.rooms.cache import RoomCache
-from app.rooms.context import RoomContext, SubmitMove
+from app.rooms.clock import expired_seats
+from app.rooms.context import RoomContext, SubmitMove, dumps
 from app.rooms.live import LiveRoom
+from app.rooms.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 
+TimeOut = Callable[..., Awaitable[None]]  # (room id, seat, version): Seating.time_out
+BotMove = Callable[[LiveRoom], Awaitable[bool]]
+
 
 class Timers:
-    def __init__(self, ctx: RoomContext, cache: RoomCache, submit: SubmitMove) -> None:
+    def __init__(
+        self,
+        ctx: RoomContext,
+        cache: RoomCache,
+        submit: SubmitMove,
+        *,
+        time_out: TimeOut,
+        bot_move: BotMove,
+    ) -> None:
         self.ctx = ctx
         self.cache = cache
         self.submit = submit
+        self.time_out = time_out
+        self.bot_move = bot_move
+        self.scheduler = Scheduler(ctx, self.fire)
 
     def arm(self, live: LiveRoom) -> None:
-        """Start the countdown the game asks for at the room's current version, if any."""
-        task = live.deadline_task
-        if task is not None and not task.done() and task is not asyncio.current_task():
-            task.cancel()
-        live.deadline, live.deadline_task = None, None
-        hook = getattr(live.game, "deadline", None)
-        if hook is None or live.state is None or live.status != "playing":
-            return
-        info = hook(live.state)
-        if not info:
-            return
-        seconds = float(info.get("seconds", self.ctx.settings.reaction_seconds))
-        live.deadline = {
-            "seats": sorted(info["seats"]),
-            "kind": info.get("kind", "reaction"),
-            "seconds": seconds,
-            "expires_at": round(time.time() + seconds, 3),
-            "version": live.version,
-        }
-        live.clear_views()  # views now carry the deadline
-        live.deadline_task = asyncio.create_task(
-            self._expire(live.id, live.version, seconds), name=f"deadline-{live.id}"
-        )
+        """Watch the room's stored deadline from this process too (a local timer)."""
+        if live.status == "playing":
+            self.scheduler.arm(live.id, live.version, live.deadline_at)
+        else:
+            self.scheduler.arm(live.id, live.version, None)
 
-    async def _expire(self, room_id: str, version: int, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+    async def fire(self, room_id: str, version: int) -> None:
         live = await self.cache.live(room_id)
-        if live.version != version or live.deadline is None or live.state is None:
+        if live.version != version or live.status != "playing" or live.state is None:
+            return  # a newer version carries its own deadline
+        now = time.time()
+        expired = [s for s in expired_seats(live.timers, now) if s not in live.bot_seats()]
+        if expired:
+            await self.time_out(room_id, expired[0], version)
             return
+        reaction = live.deadline
+        if reaction is not None and reaction["expires_at"] <= now:
+            await self._reaction_timeout(live, reaction["seats"])
+            return
+        bot_at = (live.timers or {}).get("bot_at")
+        if bot_at is not None and bot_at <= now and await self.bot_move(live):
+            return
+        if live.version == version:
+            await self.scheduler.restore(room_id, version, live.deadline_at)
+
+    async def _reaction_timeout(self, live: LiveRoom, seats: list[int]) -> None:
         default = getattr(live.game, "timeout_move", None)
         if default is None:
             return
-        for seat in live.deadline["seats"]:
+        for seat in seats:
             if live.state is None or seat not in live.game.to_act(live.state):
                 continue
             try:
                 await self.submit(
-                    room_id,
+                    live.id,
                     user_id=None,
                     move=default(live.state, seat),
                     client_move_id=f"timeout-{live.version}-{seat}",
                     bot_seat=seat,
                 )
             except AgoraError as error:
-                log.warning("timeout move in %s refused: %s", room_id, error.message)
+                log.warning("timeout move in %s refused: %s", live.id, error.message)
 
-    def cancel_all(self) -> None:
-        for live in self.cache.all():
-            if live.deadline_task is not None:
-                live.deadline_task.cancel()
+    async def plan_unplanned(self) -> int:
+        """Rooms playing with no timers (stored before clocks existed): plan them once."""
+        async with self.ctx.sessions() as session:
+            ids = list(
+                await session.scalars(
+                    select(Room.id).where(Room.status == "playing", Room.timers.is_(None))
+                )
+            )
+        for room_id in ids:
+            live = await self.cache.live(room_id)
+            async with live.lock:
+                timers, at = self.ctx.plan_timers(live)
+                async with self.ctx.transaction() as session:
+                    room = await session.get(Room, room_id, with_for_update=True)
+                    if room is None or room.version != live.version or room.timers is not None:
+                        continue
+                    room.timers, room.deadline_at = dumps(timers), at
+                live.set_timers(timers, at)
+            self.arm(live)
+        return len(ids)
+
+    def start(self) -> None:
+        self.scheduler.start()
+
+    async def stop(self) -> None:
+        await self.scheduler.stop()

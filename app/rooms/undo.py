@@ -39,15 +39,14 @@ from app.rooms.requests import (
 from app.rooms.room_options import rules_options
 from app.rooms.timeline import Step, replay
 
+Plan = tuple[JsonDict | None, float | None]  # a room's timers and deadline (app.rooms.clock)
+
 
 class Undo:
-    def __init__(
-        self, ctx: RoomContext, cache: RoomCache, *, arm_timers: RoomHook, schedule_bots: RoomHook
-    ) -> None:
+    def __init__(self, ctx: RoomContext, cache: RoomCache, *, arm_timers: RoomHook) -> None:
         self.ctx = ctx
         self.cache = cache
         self.arm_timers = arm_timers
-        self.schedule_bots = schedule_bots
 
     async def request(self, room_id: str, *, user: User) -> JsonDict:
         """Take back the caller's last move (casual), or ask the table (rated)."""
@@ -61,7 +60,7 @@ class Undo:
                 row = await locked_room_request(session, room_id, "undo")
                 step = await self.last_step(session, live, seat)
                 if not live.rated or not needed:
-                    await self._commit(session, live, seat, step)
+                    planned = await self._commit(session, live, seat, step)
                     data = None
                 else:
                     if row is not None and row.status == "open":
@@ -76,7 +75,7 @@ class Undo:
                     await session.flush()
                     data = request_json(row)
             if data is None:
-                await self._published(live, step)
+                await self._published(live, step, planned)
                 return {"status": "done", "version": live.version}
         await announce_request(self.ctx.hub, room_id, data)
         return {"status": "pending", "version": live.version, "request": data}
@@ -89,6 +88,7 @@ class Undo:
                 await self.cache.reload(live)
             seat = seat_of(live, user)
             step: Step | None = None
+            planned: Plan = (None, None)
             async with self.ctx.transaction() as session:
                 row = await locked_room_request(session, room_id, "undo")
                 if row is None or row.status != "open":
@@ -106,10 +106,10 @@ class Undo:
                     vote(row, seat, accept, needed)
                     if row.status == "accepted":
                         step = await self.last_step(session, live, row.seat)
-                        await self._commit(session, live, row.seat, step)
+                        planned = await self._commit(session, live, row.seat, step)
                 data = request_json(row)
             if step is not None:
-                await self._published(live, step)
+                await self._published(live, step, planned)
         await announce_request(self.ctx.hub, room_id, data)
         assert data is not None
         return data
@@ -134,27 +134,33 @@ class Undo:
             )
         return step
 
-    async def _commit(self, session: AsyncSession, live: LiveRoom, seat: int, step: Step) -> None:
+    async def _commit(self, session: AsyncSession, live: LiveRoom, seat: int, step: Step) -> Plan:
         """The undo row and the room back at the state before the move (room row locked)."""
         room = await repository.get_room(session, live.id, lock=True)
         if room is None or room.version != live.version:
             raise Conflict("the room moved on; try again", code="conflict")
         now = datetime.now(UTC)
         room.state, room.version, room.updated_at = dumps(step.before), live.version + 1, now
+        timers, room.deadline_at = planned = self.ctx.plan_timers(
+            live, state=step.before, version=live.version + 1, mover=seat
+        )
+        room.timers = dumps(timers) if timers is not None else None
         session.add(
             MoveRecord(
                 room_id=live.id, seq=live.version, seat=seat, client_move_id=None,
                 move=dumps({"undo": step.seq}), kind="undo", created_at=now,
             )
         )  # fmt: skip
+        return planned
 
-    async def _published(self, live: LiveRoom, step: Step) -> None:
+    async def _published(self, live: LiveRoom, step: Step, planned: Plan) -> None:
         """After the commit: the cache takes the state back, every audience gets its patch."""
         previous = {audience: live.view_for(audience) for audience in live.audiences()}
-        live.set_state(step.before, live.version + 1)
-        self.arm_timers(live)
+        version = live.version + 1
+        live.set_state(step.before, version)
+        live.set_timers(*planned)
         await publish_versions(self.ctx.hub, live, previous=previous, version=live.version)
-        self.schedule_bots(live)
+        self.arm_timers(live)
 
 
 def seat_of(live: LiveRoom, user: User) -> int:

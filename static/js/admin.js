@@ -40,6 +40,9 @@ async function overview() {
   const p99 = data.recent.p99_ms ?? "–";
   $("stat-latency").textContent = `${p50} / ${p99} ms`;
   $("stat-errors").textContent = data.recent.errors_window;
+  $("stat-clocks").textContent = data.deadlines.waiting;
+  const overdue = data.deadlines.overdue;
+  $("stat-overdue").textContent = overdue.length ? overdue.map((r) => `${r.id} (+${r.late_seconds} s)`).join(", ") : "0";
   $("room-counts").replaceChildren(
     ...data.rooms.map((row) => {
       const tr = document.createElement("tr");

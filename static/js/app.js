@@ -9,7 +9,13 @@ const pages = {
   admin: () => import("./admin.js"),
   game: () => import("./game.js"),
   tutorial: () => import("./tutorial.js"),
+  mygames: () => import("./mygames.js"),
 };
+
+// Signed-in pages keep count of the games waiting on the user (tab title, nav badge).
+if (document.getElementById("my-games-badge") && document.body.dataset.page !== "mygames") {
+  import("./mygames.js").then((module) => module.watchMyGames());
+}
 
 const logout = document.getElementById("logout");
 if (logout) {

@@ -1,5 +1,7 @@
 // The room page: seats and host actions, the board, turn, result, chat, fairness.
 import { api } from "./api.js";
+import { serverNow } from "./clock.js";
+import { seatClock, startTicking } from "./clocks.js";
 import { loadBoard } from "./boards/index.js";
 import { label, t } from "./i18n.js";
 import { optionField, readOptions } from "./options.js";
@@ -102,14 +104,47 @@ export async function start() {
       const parts = [seat.name || t("room.open_seat")];
       if (seat.user_id && seat.user_id === userId) parts.push(`(${t("room.you")})`);
       if (seat.user_id && seat.user_id === room.host_id) parts.push(`· ${t("room.host")}`);
-      if (seat.bot) {
+      if (seat.reclaimable) parts.push(`· ${t("room.time_out")}`);
+      else if (seat.bot) {
         const level = ["easy", "medium", "hard"].includes(seat.bot) ? ` (${t(`room.bot_${seat.bot}`)})` : "";
         parts.push(`· ${t("room.bot")}${level}`);
-        if (thinking.seat === seat.position && thinking.version === socket.version) {
-          parts.push(`· ${t("room.thinking")}`);
-        }
+      }
+      if (seat.bot && thinking.seat === seat.position && thinking.version === socket.version) {
+        parts.push(`· ${t("room.thinking")}`);
       }
       item.textContent = parts.join(" ");
+      const clock = room.status === "playing" ? seatClock(socket.view, seat.position) : null;
+      if (clock) item.append(" ", clock);
+      const away = awaySeconds(seat, online);
+      if (away !== null) {
+        const note = document.createElement("span");
+        note.className = "away";
+        note.textContent = ` · ${t("room.away")}`;
+        item.append(note);
+        const grace = Number(root.dataset.absenceGrace || 60);
+        if (away >= grace && mySeat() !== null && mySeat() !== seat.position) {
+          const hand = document.createElement("button");
+          hand.type = "button";
+          hand.className = "link";
+          hand.setAttribute("data-testid", `hand-to-bot-${seat.position}`);
+          hand.textContent = t("room.hand_to_bot");
+          hand.addEventListener("click", () => act("hand-to-bot", { seat: seat.position }));
+          item.append(" ", hand);
+        }
+      }
+      if (seat.reclaimable && seat.away_user_id === userId && mySeat() === null) {
+        const reclaim = document.createElement("button");
+        reclaim.type = "button";
+        reclaim.className = "reclaim";
+        reclaim.dataset.testid = "reclaim-button";
+        reclaim.setAttribute("data-testid", "reclaim-button");
+        reclaim.textContent = t("room.reclaim");
+        reclaim.addEventListener("click", async () => {
+          await act("reclaim");
+          socket.ws.close(); // reconnect to be seated on the socket too
+        });
+        item.append(" ", reclaim);
+      }
       if (seat.kind === "player") {
         const dot = document.createElement("span");
         dot.className = online ? "dot on" : "dot";
@@ -129,6 +164,14 @@ export async function start() {
       list.append(item);
     }
     $("spectators").textContent = presence.spectators ? t("room.spectators", { count: presence.spectators }) : "";
+  }
+
+  /** Seconds a live game's player has been on their turn with no socket; null if not away. */
+  function awaySeconds(seat, online) {
+    const entry = socket.view?.clock?.seats?.[seat.position];
+    if (online || seat.kind !== "player" || socket.view?.clock?.mode !== "live") return null;
+    if (!entry?.running || !entry.expires_at) return null;
+    return Math.max(0, serverNow() - (entry.expires_at - entry.remaining));
   }
 
   function drawLobby() {
@@ -298,5 +341,7 @@ export async function start() {
     $("verify-result").textContent = result.verified && result.seed_matches_hash ? t("room.verified") : t("room.not_verified");
   });
   setupRulesDrawer();
+  startTicking();
+  setInterval(() => socket.view?.clock?.mode === "live" && drawSeats(), 5000); // "away" marks
   window.agoraRoom = { socket, label };
 }

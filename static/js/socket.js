@@ -78,6 +78,7 @@ export class RoomSocket {
         }
         this.view = applyPatch(this.view, message.ops);
         this.version = message.version;
+        syncServerTime(message.server_time);
         this.onState(this, message);
         break;
       case "ack":
@@ -95,6 +96,9 @@ export class RoomSocket {
       case "room":
         this.room = message.room;
         this.onState(this, message);
+        // A seat change in a running game (a bot takes over, a player comes back) may
+        // change the clocks of the same version: get the view again.
+        if (message.room?.status === "playing" && this.view?.clock) this.send({ type: "snapshot" });
         break;
       default:
         this.onMessage(message);

@@ -103,6 +103,7 @@ async def test_metrics_after_a_played_game(server: RunningServer) -> None:
     assert any(key.startswith("agora_http_requests_total{") for key in values)
     overview = (await admin.http.get("/api/admin/overview")).json()
     assert overview["recent"]["moves_last_minute"] >= 6 and overview["recent"]["p99_ms"] > 0
+    assert overview["deadlines"]["overdue"] == []
     for person in (host, player, admin):
         await person.close()
 
