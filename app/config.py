@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     # Origins allowed to open a WebSocket, besides the page's own host. "*" allows any.
     allowed_origins: list[str] = []
     ws_max_message_bytes: int = 16_384
+    # Any HTTP request body over this is refused with 413 (app.api.request_guard).
+    http_max_body_bytes: int = 65_536
     ws_rate_per_second: float = 20.0
     ws_rate_burst: int = 60
     ws_send_queue: int = 256

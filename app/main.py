@@ -16,6 +16,9 @@ from fastapi.templating import Jinja2Templates
 
 from app.accounts.security import SessionSigner
 from app.api import admin, auth, game_pages, health, pages, profiles, quickplay, rooms, table, ws
+from app.api.openapi import install_openapi
+from app.api.request_guard import RequestGuard
+from app.api.validation import invalid_request
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
 from app.db.session import create_engine, create_sessionmaker
@@ -97,15 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def agora_error(_request: Request, error: AgoraError) -> JSONResponse:
         return JSONResponse(error.to_json(), status_code=error.status)
 
-    @app.exception_handler(RequestValidationError)
-    async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:
-        first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        message = f"{where}: {first.get('msg', 'invalid request')}"
-        return JSONResponse(
-            {"code": "invalid_request", "message": message, "errors": error.errors()},
-            status_code=422,
-        )
+    app.add_exception_handler(RequestValidationError, invalid_request)
 
     @app.middleware("http")
     async def count_requests(request: Request, call_next: Any) -> Any:
@@ -127,5 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(game_pages.router)
     app.include_router(pages.router)
+    install_openapi(app, settings)
+    app.add_middleware(RequestGuard, max_bytes=settings.http_max_body_bytes)
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     return app

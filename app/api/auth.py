@@ -16,19 +16,24 @@ from app.db.models import User
 router = APIRouter(prefix="/api", tags=["accounts"])
 
 
+# The schema states what the service accepts (app.accounts.service): a display name has
+# 1 to 30 characters, not all blank; a username 3 to 30 of [A-Za-z0-9_.-]; a password 8+.
+NAME = Field(min_length=1, max_length=30, pattern=r"\S")
+
+
 class GuestIn(BaseModel):
-    name: str = Field(max_length=60)
+    name: str = NAME
 
 
 class AccountIn(BaseModel):
-    username: str = Field(max_length=60)
-    password: str = Field(max_length=200)
-    display_name: str | None = Field(default=None, max_length=60)
+    username: str = Field(min_length=3, max_length=30, pattern=r"^[A-Za-z0-9_.-]{3,30}$")
+    password: str = Field(min_length=8, max_length=200)
+    display_name: str | None = Field(default=None, min_length=1, max_length=30, pattern=r"\S")
 
 
 class LoginIn(BaseModel):
-    username: str = Field(max_length=60)
-    password: str = Field(max_length=200)
+    username: str = Field(min_length=1, max_length=60)
+    password: str = Field(min_length=1, max_length=200)
 
 
 def set_session(response: Response, user: User, signer: SignerDep, settings: SettingsDep) -> None:

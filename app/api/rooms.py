@@ -18,6 +18,7 @@ router = APIRouter(prefix="/api", tags=["rooms"])
 
 
 class RoomCreate(BaseModel):
+    # An enum of the game ids in the schema (app.api.openapi).
     game: str = Field(max_length=32)
     seats: int = Field(ge=1, le=12)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -33,7 +34,7 @@ class BotIn(BaseModel):
 
 
 class KickIn(BaseModel):
-    seat: int = Field(ge=0, le=12)
+    seat: int = Field(ge=0, le=11)
 
 
 class OptionsIn(BaseModel):
