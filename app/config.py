@@ -21,7 +21,11 @@ class Settings(BaseSettings):
     redis_url: str | None = None
     # A random key per process is safe (sessions just end on restart); production sets one.
     secret_key: str = Field(default_factory=lambda: secrets.token_urlsafe(32))
+    # Cookies are Secure when this is on, and always on a request that came over HTTPS.
     cookie_secure: bool = False
+    # Addresses (or "*") of reverse proxies whose X-Forwarded-Proto / X-Forwarded-For are
+    # believed (app.api.security_headers). Empty: the headers are ignored.
+    trusted_proxies: list[str] = ["127.0.0.1", "::1"]
     session_max_age_days: int = 30
     auto_migrate: bool = True
     agora_test_games: bool = False

@@ -18,6 +18,7 @@ from app.accounts.security import SessionSigner
 from app.api import admin, auth, game_pages, health, pages, profiles, quickplay, rooms, table, ws
 from app.api.openapi import install_openapi
 from app.api.request_guard import RequestGuard
+from app.api.security_headers import install_security
 from app.api.validation import invalid_request
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
@@ -124,5 +125,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     install_openapi(app, settings)
     app.add_middleware(RequestGuard, max_bytes=settings.http_max_body_bytes)
+    install_security(app, settings)
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     return app

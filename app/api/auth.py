@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
 from app.accounts import service as accounts
 from app.accounts.security import SESSION_COOKIE
 from app.accounts.service import public_user
 from app.api.deps import OptionalUser, SessionDep, SettingsDep, SignerDep
+from app.api.security_headers import is_https
 from app.db.models import User
 
 router = APIRouter(prefix="/api", tags=["accounts"])
@@ -36,31 +37,39 @@ class LoginIn(BaseModel):
     password: str = Field(min_length=1, max_length=200)
 
 
-def set_session(response: Response, user: User, signer: SignerDep, settings: SettingsDep) -> None:
+def set_session(
+    request: Request, response: Response, user: User, signer: SignerDep, settings: SettingsDep
+) -> None:
     response.set_cookie(
         SESSION_COOKIE,
         signer.sign(user.id),
         max_age=signer.max_age_seconds,
         httponly=True,
         samesite="lax",
-        secure=settings.cookie_secure,
+        secure=is_https(request.url.scheme, settings),
         path="/",
     )
 
 
 @router.post("/guests", status_code=201)
 async def create_guest(
-    body: GuestIn, response: Response, session: SessionDep, signer: SignerDep, settings: SettingsDep
+    body: GuestIn,
+    request: Request,
+    response: Response,
+    session: SessionDep,
+    signer: SignerDep,
+    settings: SettingsDep,
 ) -> dict[str, Any]:
     """Start a guest session (no account needed); the cookie identifies the guest."""
     user = await accounts.create_guest(session, name=body.name)
-    set_session(response, user, signer, settings)
+    set_session(request, response, user, signer, settings)
     return public_user(user)
 
 
 @router.post("/accounts", status_code=201)
 async def create_account(
     body: AccountIn,
+    request: Request,
     response: Response,
     session: SessionDep,
     signer: SignerDep,
@@ -75,16 +84,21 @@ async def create_account(
         display_name=body.display_name,
         current=current,
     )
-    set_session(response, user, signer, settings)
+    set_session(request, response, user, signer, settings)
     return public_user(user)
 
 
 @router.post("/login")
 async def login(
-    body: LoginIn, response: Response, session: SessionDep, signer: SignerDep, settings: SettingsDep
+    body: LoginIn,
+    request: Request,
+    response: Response,
+    session: SessionDep,
+    signer: SignerDep,
+    settings: SettingsDep,
 ) -> dict[str, Any]:
     user = await accounts.authenticate(session, username=body.username, password=body.password)
-    set_session(response, user, signer, settings)
+    set_session(request, response, user, signer, settings)
     return public_user(user)
 
 
