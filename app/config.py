@@ -48,6 +48,22 @@ class Settings(BaseSettings):
     # PostgreSQL writer connections: one batch in flight per writer.
     commit_writers: int = 3
     public_base_url: str = ""
+    # Abuse limits (app.limits): shared through Redis when redis_url is set. A limit is a
+    # count per window (seconds); logins back off exponentially after free failures.
+    rate_limits: bool = True
+    login_free_failures_account: int = 5
+    login_free_failures_address: int = 20
+    login_failure_window_seconds: float = 900.0
+    login_backoff_seconds: float = 1.0
+    login_backoff_max_seconds: float = 900.0
+    registrations_per_address: int = 10
+    registrations_window_seconds: float = 3600.0
+    guests_per_address: int = 30
+    guests_window_seconds: float = 3600.0
+    rooms_per_user: int = 20
+    rooms_window_seconds: float = 600.0
+    chat_per_user: int = 10
+    chat_window_seconds: float = 10.0
     # Leaderboards list players with at least this many rated games, this many a page.
     leaderboard_min_games: int = 3
     leaderboard_page_size: int = 25

@@ -24,6 +24,7 @@ from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
 from app.db.session import create_engine, create_sessionmaker
 from app.errors import AgoraError
+from app.limits import create_limiter
 from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
@@ -94,12 +95,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     metrics = Metrics()
     app.state.metrics = metrics
+    app.state.limiter = create_limiter(settings.redis_url, enabled=settings.rate_limits)
     app.state.signer = SessionSigner(settings.secret_key, settings.session_max_age_days * 86400)
     app.state.templates = Jinja2Templates(directory=str(ROOT / "templates"))
 
     @app.exception_handler(AgoraError)
     async def agora_error(_request: Request, error: AgoraError) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+        retry_after = getattr(error, "retry_after", None)
+        headers = {"Retry-After": str(retry_after)} if retry_after else None
+        return JSONResponse(error.to_json(), status_code=error.status, headers=headers)
 
     app.add_exception_handler(RequestValidationError, invalid_request)
 

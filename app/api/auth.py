@@ -10,9 +10,12 @@ from pydantic import BaseModel, Field
 from app.accounts import service as accounts
 from app.accounts.security import SESSION_COOKIE
 from app.accounts.service import public_user
+from app.api import abuse
+from app.api.abuse import LimiterDep
 from app.api.deps import OptionalUser, SessionDep, SettingsDep, SignerDep
 from app.api.security_headers import is_https
 from app.db.models import User
+from app.errors import NotAuthenticated
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -59,8 +62,10 @@ async def create_guest(
     session: SessionDep,
     signer: SignerDep,
     settings: SettingsDep,
+    limiter: LimiterDep,
 ) -> dict[str, Any]:
     """Start a guest session (no account needed); the cookie identifies the guest."""
+    await abuse.guest_created(limiter, settings, request)
     user = await accounts.create_guest(session, name=body.name)
     set_session(request, response, user, signer, settings)
     return public_user(user)
@@ -75,8 +80,10 @@ async def create_account(
     signer: SignerDep,
     settings: SettingsDep,
     current: OptionalUser,
+    limiter: LimiterDep,
 ) -> dict[str, Any]:
     """Register; a guest who registers keeps its id and its history."""
+    await abuse.registration(limiter, settings, request)
     user = await accounts.register(
         session,
         username=body.username,
@@ -96,8 +103,16 @@ async def login(
     session: SessionDep,
     signer: SignerDep,
     settings: SettingsDep,
+    limiter: LimiterDep,
 ) -> dict[str, Any]:
-    user = await accounts.authenticate(session, username=body.username, password=body.password)
+    """Failed logins back off exponentially, per account and per address (429)."""
+    await abuse.before_login(limiter, request, body.username)
+    try:
+        user = await accounts.authenticate(session, username=body.username, password=body.password)
+    except NotAuthenticated:
+        await abuse.login_failed(limiter, settings, request, body.username)
+        raise
+    await abuse.login_succeeded(limiter, request, body.username)
     set_session(request, response, user, signer, settings)
     return public_user(user)
 

@@ -7,6 +7,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
+from app.api import abuse
+from app.api.abuse import LimiterDep
 from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SessionDep, SettingsDep
 from app.db.models import User
 from app.games.registry import iter_games
@@ -90,9 +92,11 @@ async def lobby(session: SessionDep) -> list[dict[str, Any]]:
 
 @router.post("/rooms", status_code=201)
 async def create_room(
-    body: RoomCreate, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
-) -> dict[str, Any]:
-    """Create a room; the caller is host and takes seat 0."""
+    body: RoomCreate, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep,
+    limiter: LimiterDep,
+) -> dict[str, Any]:  # fmt: skip
+    """Create a room; the caller is host and takes seat 0 (``rooms_per_user`` per window)."""
+    await abuse.room_created(limiter, settings, user.id)
     live = await rooms.create_room(
         user=user, game_id=body.game, seats=body.seats, options=body.options, private=body.private
     )
