@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     ws_rate_per_second: float = 20.0
     ws_rate_burst: int = 60
     ws_send_queue: int = 256
+    # With Redis, a process's socket counts live this long unless its heartbeat (every
+    # third of it) renews them: a killed process's sockets stop counting within it.
+    presence_ttl_seconds: float = 30.0
     chat_max_length: int = 500
     bot_delay_seconds: float = 0.4
     # Default length of a reaction deadline when a game does not say.

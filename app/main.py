@@ -47,6 +47,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
             relay = RedisRelay(settings.redis_url)
         hub = Hub(relay, on_relay_error=metrics.redis_errors.inc)
+        if settings.redis_url:
+            from app.realtime.presence import RedisPresence
+
+            hub.use_presence(
+                RedisPresence(settings.redis_url, hub.origin, settings.presence_ttl_seconds)
+            )
         await hub.start()
         sessions = create_sessionmaker(engine)
         service = RoomService(

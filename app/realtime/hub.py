@@ -25,6 +25,8 @@ from typing import Any, Protocol
 
 import orjson
 
+from app.realtime.presence import RedisPresence
+
 log = logging.getLogger(__name__)
 
 SPECTATOR = "s"
@@ -103,17 +105,26 @@ class Hub:
         self._presence: dict[str, dict[str, int]] = defaultdict(dict)
         self._listeners: list[Callable[[RoomEvent], None]] = []
         self._control: list[Callable[[dict[str, Any]], None]] = []
+        self._presence_store: RedisPresence | None = None
+
+    def use_presence(self, store: RedisPresence) -> None:
+        """Count presence in ``store`` (shared, with a heartbeat) instead of the relay."""
+        self._presence_store = store
 
     @property
     def distributed(self) -> bool:
         return self._relay is not None
 
     async def start(self) -> None:
+        if self._presence_store is not None:
+            await self._presence_store.start()
         if self._relay is not None:
             await self._relay.start(self._on_remote)
             await self._relay.join(CONTROL)
 
     async def stop(self) -> None:
+        if self._presence_store is not None:
+            await self._presence_store.stop()
         if self._relay is not None:
             await self._relay.stop()
 
@@ -186,6 +197,8 @@ class Hub:
 
     async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]:
         """Count one more (or one fewer) connection for ``key`` (a seat or "s")."""
+        if self._presence_store is not None:
+            return await self._presence_store.change(room_id, key, delta)
         if self._relay is not None:
             return await self._relay.presence_change(room_id, key, delta)
         counts = self._presence[room_id]
@@ -197,6 +210,8 @@ class Hub:
         return dict(counts)
 
     async def presence(self, room_id: str) -> dict[str, int]:
+        if self._presence_store is not None:
+            return await self._presence_store.read(room_id)
         if self._relay is not None:
             return await self._relay.presence(room_id)
         return dict(self._presence.get(room_id, {}))
