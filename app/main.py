@@ -15,7 +15,19 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from app.accounts.security import SessionSigner
-from app.api import admin, auth, game_pages, health, pages, profiles, quickplay, rooms, table, ws
+from app.api import (
+    account,
+    admin,
+    auth,
+    game_pages,
+    health,
+    pages,
+    profiles,
+    quickplay,
+    rooms,
+    table,
+    ws,
+)
 from app.api.openapi import install_openapi
 from app.api.request_guard import RequestGuard
 from app.api.security_headers import install_security
@@ -122,6 +134,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return response
 
     app.include_router(auth.router)
+    app.include_router(account.router)
+    app.include_router(account.pages)
     app.include_router(admin.router)
     app.include_router(admin.pages)
     app.include_router(rooms.router)

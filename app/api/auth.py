@@ -45,7 +45,7 @@ def set_session(
 ) -> None:
     response.set_cookie(
         SESSION_COOKIE,
-        signer.sign(user.id),
+        signer.sign(user.id, user.session_version or 0),
         max_age=signer.max_age_seconds,
         httponly=True,
         samesite="lax",

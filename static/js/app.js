@@ -9,6 +9,7 @@ const pages = {
   admin: () => import("./admin.js"),
   game: () => import("./game.js"),
   tutorial: () => import("./tutorial.js"),
+  account: () => import("./account.js"),
 };
 
 const logout = document.getElementById("logout");

@@ -71,6 +71,7 @@ async def test_no_page_breaks_under_the_csp(browser: Any, web_server: Any) -> No
         "profile": (f"/u/{admin_name}", "#main"),
         "leaderboard": ("/leaderboard", "#main"),
         "admin": ("/admin", "#stat-sockets:not(:has-text('–'))"),
+        "account": ("/account", "body[data-ready=true] #logout-all"),
     }
     for game in ("akropolis", "agorapolis", "attika", "akrotiri"):
         pages[f"{game}-page"] = (f"/games/{game}", "#main")
