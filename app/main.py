@@ -21,6 +21,7 @@ from app.api import (
     auth,
     game_pages,
     health,
+    moderation,
     pages,
     profiles,
     quickplay,
@@ -139,6 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin.router)
     app.include_router(admin.pages)
     app.include_router(rooms.router)
+    app.include_router(moderation.router)
     app.include_router(quickplay.router)
     app.include_router(table.router)
     app.include_router(profiles.api)

@@ -12,6 +12,7 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.timers` | the reaction deadlines games ask for |
 | :mod:`.bot_turns` | bot seats to act choose and play their move |
 | :mod:`.chat` | chat and moderators' system messages |
+| :mod:`.moderation` | chat reports, message deletion, mutes |
 | :mod:`.finish` | the finishing move, committed alone with results and ratings |
 | :mod:`.undo` | a player takes back their last move (asks the table if rated) |
 | :mod:`.rematch` | the same table again, seats rotated, once everyone agrees |
@@ -39,6 +40,7 @@ from app.rooms.expiry import Expiry
 from app.rooms.finish import GameFinisher
 from app.rooms.history import History
 from app.rooms.live import LiveRoom
+from app.rooms.moderation import Moderation
 from app.rooms.play import MovePlayer
 from app.rooms.rematch import Rematch
 from app.rooms.requests import current as current_requests
@@ -76,7 +78,8 @@ class RoomService:
         self.seating = Seating(
             ctx, self.cache, arm_timers=self._arm_timers, schedule_bots=self._schedule_bots
         )
-        self.chats = Chat(ctx, self.cache)
+        self.moderation = Moderation(ctx, self.cache)
+        self.chats = Chat(ctx, self.cache, muted=self.moderation.is_muted)
         self.history = History(ctx, self.cache)
         self.expiry = Expiry(ctx, self.cache)
         self.undo = Undo(
