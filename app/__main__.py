@@ -21,7 +21,7 @@ def main() -> None:
         port=port,
         ws="websockets-sansio",
         ws_max_size=1 << 20,
-        proxy_headers=True,
+        proxy_headers=False,  # the app believes only its trusted_proxies (app.api.security_headers)
         log_level=level,
         log_config=None,  # keep our JSON handler for uvicorn's loggers too
     )

@@ -21,16 +21,25 @@ class Settings(BaseSettings):
     redis_url: str | None = None
     # A random key per process is safe (sessions just end on restart); production sets one.
     secret_key: str = Field(default_factory=lambda: secrets.token_urlsafe(32))
+    # Cookies are Secure when this is on, and always on a request that came over HTTPS.
     cookie_secure: bool = False
+    # Addresses (or "*") of reverse proxies whose X-Forwarded-Proto / X-Forwarded-For are
+    # believed (app.api.security_headers). Empty: the headers are ignored.
+    trusted_proxies: list[str] = ["127.0.0.1", "::1"]
     session_max_age_days: int = 30
     auto_migrate: bool = True
     agora_test_games: bool = False
     # Origins allowed to open a WebSocket, besides the page's own host. "*" allows any.
     allowed_origins: list[str] = []
     ws_max_message_bytes: int = 16_384
+    # Any HTTP request body over this is refused with 413 (app.api.request_guard).
+    http_max_body_bytes: int = 65_536
     ws_rate_per_second: float = 20.0
     ws_rate_burst: int = 60
     ws_send_queue: int = 256
+    # With Redis, a process's socket counts live this long unless its heartbeat (every
+    # third of it) renews them: a killed process's sockets stop counting within it.
+    presence_ttl_seconds: float = 30.0
     chat_max_length: int = 500
     bot_delay_seconds: float = 0.4
     # Worker processes for the search bots (0: the machine's cores less one).
@@ -59,6 +68,22 @@ class Settings(BaseSettings):
     redis_timeout: float = 2.0
     # No HTTP request runs longer than this (then 503 with Retry-After).
     request_timeout: float = 15.0
+    # Abuse limits (app.limits): shared through Redis when redis_url is set. A limit is a
+    # count per window (seconds); logins back off exponentially after free failures.
+    rate_limits: bool = True
+    login_free_failures_account: int = 5
+    login_free_failures_address: int = 20
+    login_failure_window_seconds: float = 900.0
+    login_backoff_seconds: float = 1.0
+    login_backoff_max_seconds: float = 900.0
+    registrations_per_address: int = 10
+    registrations_window_seconds: float = 3600.0
+    guests_per_address: int = 30
+    guests_window_seconds: float = 3600.0
+    rooms_per_user: int = 20
+    rooms_window_seconds: float = 600.0
+    chat_per_user: int = 10
+    chat_window_seconds: float = 10.0
     # Leaderboards list players with at least this many rated games, this many a page.
     leaderboard_min_games: int = 3
     leaderboard_page_size: int = 25

@@ -58,7 +58,10 @@ class NotHost(AgoraError):
 
 
 class RateLimited(AgoraError):
+    """Answered with a ``Retry-After`` header (whole seconds) when ``retry_after`` is set."""
+
     code, status = "rate_limited", 429
+    retry_after: int | None = None
 
 
 class StaleVersion(AgoraError):

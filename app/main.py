@@ -15,13 +15,31 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from app.accounts.security import SessionSigner
-from app.api import admin, auth, game_pages, health, pages, profiles, quickplay, rooms, table, ws
+from app.api import (
+    account,
+    admin,
+    auth,
+    game_pages,
+    health,
+    moderation,
+    pages,
+    profiles,
+    quickplay,
+    rooms,
+    table,
+    ws,
+)
 from app.api.failures import RequestTimeout, install_failure_handlers
+from app.api.openapi import install_openapi
 from app.api.origin import OriginCheck
+from app.api.request_guard import RequestGuard
+from app.api.security_headers import install_security
+from app.api.validation import invalid_request
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
 from app.db.session import create_engine, create_sessionmaker
 from app.errors import AgoraError
+from app.limits import create_limiter
 from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
@@ -44,6 +62,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
             relay = RedisRelay(settings.redis_url, timeout=settings.redis_timeout)
         hub = Hub(relay, on_relay_error=metrics.redis_errors.inc)
+        if settings.redis_url:
+            from app.realtime.presence import RedisPresence
+
+            hub.use_presence(
+                RedisPresence(settings.redis_url, hub.origin, settings.presence_ttl_seconds)
+            )
         await hub.start()
         sessions = create_sessionmaker(engine)
         service = RoomService(
@@ -92,28 +116,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     metrics = Metrics()
     app.state.metrics = metrics
+    app.state.limiter = create_limiter(settings.redis_url, enabled=settings.rate_limits)
     app.state.signer = SessionSigner(settings.secret_key, settings.session_max_age_days * 86400)
     app.state.templates = Jinja2Templates(directory=str(ROOT / "templates"))
 
     @app.exception_handler(AgoraError)
     async def agora_error(_request: Request, error: AgoraError) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+        retry_after = getattr(error, "retry_after", None)
+        headers = {"Retry-After": str(retry_after)} if retry_after else None
+        return JSONResponse(error.to_json(), status_code=error.status, headers=headers)
 
     install_failure_handlers(app)
     app.add_middleware(RequestTimeout, seconds=settings.request_timeout)
     app.add_middleware(
         OriginCheck, allowed=settings.allowed_origins, public_base_url=settings.public_base_url
     )
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid_body(_request: Request, error: RequestValidationError) -> JSONResponse:
-        first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        message = f"{where}: {first.get('msg', 'invalid request')}"
-        return JSONResponse(
-            {"code": "invalid_request", "message": message, "errors": error.errors()},
-            status_code=422,
-        )
+    app.add_exception_handler(RequestValidationError, invalid_request)
 
     @app.middleware("http")
     async def count_requests(request: Request, call_next: Any) -> Any:
@@ -124,9 +142,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return response
 
     app.include_router(auth.router)
+    app.include_router(account.router)
+    app.include_router(account.pages)
     app.include_router(admin.router)
     app.include_router(admin.pages)
     app.include_router(rooms.router)
+    app.include_router(moderation.router)
     app.include_router(quickplay.router)
     app.include_router(table.router)
     app.include_router(profiles.api)
@@ -135,5 +156,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(game_pages.router)
     app.include_router(pages.router)
+    install_openapi(app, settings)
+    app.add_middleware(RequestGuard, max_bytes=settings.http_max_body_bytes)
+    install_security(app, settings)
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     return app

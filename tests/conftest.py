@@ -115,6 +115,13 @@ def base_settings(**overrides: Any) -> Settings:
         "expiry_sweep_seconds": 0,
         "ws_rate_per_second": 200.0,
         "ws_rate_burst": 400,
+        # The suite makes hundreds of guests, rooms and logins from 127.0.0.1: the abuse
+        # limits are tested with small values of their own (tests/api/test_rate_limits.py).
+        "guests_per_address": 1_000_000,
+        "registrations_per_address": 1_000_000,
+        "rooms_per_user": 1_000_000,
+        "chat_per_user": 1_000_000,
+        "login_free_failures_address": 1_000_000,
     }
     values.update(overrides)
     return Settings(**values)

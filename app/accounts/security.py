@@ -22,18 +22,33 @@ def verify_password(password_hash: str, password: str) -> bool:
 
 
 class SessionSigner:
-    """Signs the user id into the cookie value; the signature also carries its age."""
+    """Signs the user id and its session version into the cookie; the signature also
+    carries its age. A cookie from before versions (a bare id) is version 0."""
 
     def __init__(self, secret_key: str, max_age_seconds: int) -> None:
         self._serializer = URLSafeTimedSerializer(secret_key, salt="agora-session")
         self.max_age_seconds = max_age_seconds
 
-    def sign(self, user_id: str) -> str:
-        return self._serializer.dumps(user_id)
+    def sign(self, user_id: str, version: int = 0) -> str:
+        return self._serializer.dumps([user_id, version] if version else user_id)
 
-    def unsign(self, value: str) -> str | None:
+    def unsign_session(self, value: str) -> tuple[str, int] | None:
+        """(user id, session version) of a valid cookie, else None."""
         try:
-            user_id = self._serializer.loads(value, max_age=self.max_age_seconds)
+            data = self._serializer.loads(value, max_age=self.max_age_seconds)
         except BadSignature:
             return None
-        return user_id if isinstance(user_id, str) else None
+        if isinstance(data, str):
+            return data, 0
+        if (
+            isinstance(data, list)
+            and len(data) == 2
+            and isinstance(data[0], str)
+            and isinstance(data[1], int)
+        ):
+            return data[0], data[1]
+        return None
+
+    def unsign(self, value: str) -> str | None:
+        session = self.unsign_session(value)
+        return session[0] if session else None

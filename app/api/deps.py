@@ -46,36 +46,37 @@ SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
 async def user_from_cookie(
     cookie: str | None, signer: SessionSigner, session: AsyncSession
 ) -> User | None:
-    if not cookie:
+    """The cookie's user, if the cookie is valid and its session was not revoked (a
+    password change, "log out everywhere" or a deleted account bump ``session_version``)."""
+    found = signer.unsign_session(cookie) if cookie else None
+    if found is None:
         return None
-    user_id = signer.unsign(cookie)
-    if user_id is None:
+    user = await get_user(session, found[0])
+    if user is None or user.session_version != found[1] or user.deleted_at is not None:
         return None
-    return await get_user(session, user_id)  # the caller decides what a ban forbids
+    return user  # the caller decides what a ban forbids
 
 
-async def _lookup(request: Request, user_id: str) -> User | None:
+async def _lookup(request: Request, cookie: str | None, signer: SessionSigner) -> User | None:
     # A short session of its own: a request never holds two connections at once
     # (SQLite runs on a single one).
+    if not cookie:
+        return None
     async with request.app.state.sessions() as session:
-        return await get_user(session, user_id)
+        return await user_from_cookie(cookie, signer, session)
 
 
 async def optional_user(request: Request, signer: SignerDep) -> User | None:
-    cookie = request.cookies.get(SESSION_COOKIE)
-    user_id = signer.unsign(cookie) if cookie else None
-    user = await _lookup(request, user_id) if user_id else None
+    user = await _lookup(request, request.cookies.get(SESSION_COOKIE), signer)
     return None if user is None or user.banned else user
 
 
 async def current_user(request: Request, signer: SignerDep) -> User:
-    cookie = request.cookies.get(SESSION_COOKIE)
-    if cookie and (user_id := signer.unsign(cookie)):
-        user = await _lookup(request, user_id)
-        if user is not None and user.banned:
-            raise Banned("this account is banned")
-        if user is not None:
-            return user
+    user = await _lookup(request, request.cookies.get(SESSION_COOKIE), signer)
+    if user is not None and user.banned:
+        raise Banned("this account is banned")
+    if user is not None:
+        return user
     raise NotAuthenticated("log in or join as a guest first")
 
 

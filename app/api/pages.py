@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.api.deps import OptionalUser, RoomsDep, SessionDep, SettingsDep
+from app.api.security_headers import is_https
 from app.catalogue.bots import available_bots, default_bot
 from app.catalogue.games import catalogue_entries, catalogue_entry
 from app.db.models import User
@@ -127,7 +128,10 @@ async def switch_language(
 ) -> Response:
     response = RedirectResponse(same_site_path(request), status_code=303)
     if language in LANGUAGES:
-        response.set_cookie(LANG_COOKIE, language, max_age=365 * 86400, samesite="lax")
+        response.set_cookie(
+            LANG_COOKIE, language, max_age=365 * 86400, samesite="lax",
+            secure=is_https(request.url.scheme, request.app.state.settings),
+        )  # fmt: skip
         stored = await session.get(User, user.id) if user is not None else None
         if stored is not None:
             stored.language = language

@@ -7,6 +7,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
+from app.api import abuse
+from app.api.abuse import LimiterDep
 from app.api.deps import CurrentUser, RoomsDep, SettingsDep
 from app.api.rooms import room_json
 from app.catalogue.bots import available_bots, default_bot
@@ -55,9 +57,11 @@ async def bots(game: str | None = None) -> list[dict[str, Any]]:
 
 @router.post("/play/bots", status_code=201)
 async def play_bots(
-    body: PlayBotsIn, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
-) -> dict[str, Any]:
+    body: PlayBotsIn, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep,
+    limiter: LimiterDep,
+) -> dict[str, Any]:  # fmt: skip
     """Create a private room, fill the other seats with bots and start: one click to play."""
+    await abuse.room_created(limiter, settings, user.id)
     entry = listed_game(body.game)
     bot = body.bot or default_bot(body.game)
     if bot not in {kind["id"] for kind in available_bots(body.game)}:

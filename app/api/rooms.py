@@ -8,6 +8,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
 
+from app.api import abuse
+from app.api.abuse import LimiterDep
 from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SessionDep, SettingsDep
 from app.db.models import User
 from app.games.registry import iter_games
@@ -19,6 +21,7 @@ router = APIRouter(prefix="/api", tags=["rooms"])
 
 
 class RoomCreate(BaseModel):
+    # An enum of the game ids in the schema (app.api.openapi).
     game: str = Field(max_length=32)
     seats: int = Field(ge=1, le=12)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -45,7 +48,7 @@ class BotIn(BaseModel):
 
 
 class KickIn(BaseModel):
-    seat: int = Field(ge=0, le=12)
+    seat: int = Field(ge=0, le=11)
 
 
 class OptionsIn(BaseModel):
@@ -92,9 +95,11 @@ async def lobby(
 
 @router.post("/rooms", status_code=201)
 async def create_room(
-    body: RoomCreate, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
-) -> dict[str, Any]:
-    """Create a room; the caller is host and takes seat 0."""
+    body: RoomCreate, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep,
+    limiter: LimiterDep,
+) -> dict[str, Any]:  # fmt: skip
+    """Create a room; the caller is host and takes seat 0 (``rooms_per_user`` per window)."""
+    await abuse.room_created(limiter, settings, user.id)
     live = await rooms.create_room(
         user=user, game_id=body.game, seats=body.seats, options=body.options, private=body.private
     )

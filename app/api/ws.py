@@ -20,6 +20,7 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.accounts.security import SESSION_COOKIE
+from app.api import abuse
 from app.api.deps import user_from_cookie
 from app.db.errors import unavailable
 from app.db.models import User
@@ -278,6 +279,8 @@ class SocketSession:
                 text = data.get("text")
                 if not isinstance(text, str):
                     raise AgoraError('a chat message needs "text"', code="malformed_message")
+                limiter = self.websocket.app.state.limiter
+                await abuse.chat_line(limiter, self.settings, self.user.id)
                 await self.rooms.chat(self.room_id, user=self.user, text=text)
             elif kind == "ping":
                 self.connection.push(dumps({"type": "pong", "t": data.get("t")}))

@@ -29,6 +29,8 @@ from typing import Any, Protocol
 
 import orjson
 
+from app.realtime.presence import RedisPresence
+
 log = logging.getLogger(__name__)
 
 SPECTATOR = "s"
@@ -120,17 +122,26 @@ class Hub:
         self._reconnect_listeners: list[Callable[[], None]] = []
         self._relay_presence_rooms: set[str] = set()
         self._background: set[asyncio.Task[Any]] = set()
+        self._presence_store: RedisPresence | None = None
+
+    def use_presence(self, store: RedisPresence) -> None:
+        """Count presence in ``store`` (shared, with a heartbeat) instead of the relay."""
+        self._presence_store = store
 
     @property
     def distributed(self) -> bool:
         return self._relay is not None
 
     async def start(self) -> None:
+        if self._presence_store is not None:
+            await self._presence_store.start()
         if self._relay is not None:
             await self._relay.start(self._on_remote, self._on_reconnect, self.origin)
             await self._relay.join(CONTROL)
 
     async def stop(self) -> None:
+        if self._presence_store is not None:
+            await self._presence_store.stop()
         if self._relay is not None:
             await self._relay.stop()
 
@@ -225,9 +236,10 @@ class Hub:
     async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]:
         """Count one more (or one fewer) connection for ``key`` (a seat or "s").
 
-        This process's own counts are kept here too: with Redis, each process owns its
-        fields of the room's presence hash and rewrites them after an outage, so a
-        change lost meanwhile never leaves a ghost connection counted.
+        This process's own counts are kept here too. With a presence store (Redis, with a
+        heartbeat: :mod:`.presence`) each process owns its counts there and rewrites them
+        every beat, so neither a change lost in an outage nor a killed process leaves a
+        ghost connection counted; while the store is unreachable the local counts answer.
         """
         counts = self._presence[room_id]
         counts[key] = counts.get(key, 0) + delta
@@ -236,6 +248,14 @@ class Hub:
         local = dict(counts)
         if not counts:
             del self._presence[room_id]
+        if self._presence_store is not None:
+            try:
+                return await self._presence_store.change(room_id, key, delta)
+            except Exception:  # best effort: the heartbeat writes this process's counts
+                log.warning("presence change failed for room %s", room_id)
+                if self._on_relay_error is not None:
+                    self._on_relay_error()
+                return local
         if self._relay is not None:
             self._relay_presence_rooms.add(room_id)
             try:
@@ -248,6 +268,12 @@ class Hub:
         return local
 
     async def presence(self, room_id: str) -> dict[str, int]:
+        if self._presence_store is not None:
+            try:
+                return await self._presence_store.read(room_id)
+            except Exception:
+                log.warning("presence read failed for room %s", room_id)
+                return dict(self._presence.get(room_id, {}))
         if self._relay is not None:
             try:
                 return await self._relay.presence(room_id)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from app.db.models import ChatMessage, User
-from app.errors import InvalidRequest
+from app.errors import Forbidden, InvalidRequest
 from app.games.interface import JsonDict
 from app.realtime.hub import RoomEvent
 from app.rooms import repository
@@ -16,9 +18,15 @@ SYSTEM_MAX_LENGTH = 2000
 
 
 class Chat:
-    def __init__(self, ctx: RoomContext, cache: RoomCache) -> None:
+    def __init__(
+        self,
+        ctx: RoomContext,
+        cache: RoomCache,
+        muted: Callable[[str, str], Awaitable[bool]] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.cache = cache
+        self.muted = muted or _nobody_muted
 
     async def say(self, room_id: str, *, user: User, text: str) -> None:
         live = await self.cache.live(room_id)
@@ -28,6 +36,8 @@ class Chat:
             raise InvalidRequest(
                 f"a chat message has at most {limit} characters", code="message_too_long"
             )
+        if await self.muted(live.id, user.id):
+            raise Forbidden("a moderator muted you in this room", code="muted")
         seat = live.seat_of(user.id)
         await self._post(live.id, user_id=user.id, name=user.display_name, text=text, seat=seat)
 
@@ -44,7 +54,7 @@ class Chat:
             message = ChatMessage(room_id=room_id, user_id=user_id, name=name, text=text)
             session.add(message)
             await session.flush()
-            payload: JsonDict = {"type": "chat", "id": message.id, "name": name}
+            payload: JsonDict = {"type": "chat", "id": message.id, "name": name, "user_id": user_id}
             if user_id is None:
                 payload["system"] = True
             payload |= {"seat": seat, "text": text, "at": message.created_at.isoformat()}
@@ -61,10 +71,15 @@ class Chat:
                 "user_id": m.user_id,
                 "system": m.user_id is None,
                 "text": m.text,
+                "deleted": m.deleted,
                 "at": m.created_at.isoformat(),
             }
             for m in messages
         ]
+
+
+async def _nobody_muted(_room_id: str, _user_id: str) -> bool:
+    return False
 
 
 def _squeeze(text: str) -> str:

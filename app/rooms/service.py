@@ -16,6 +16,7 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.bot_moves` | how a bot seat picks its move: a search level in the worker pool, or random |
 | :mod:`.absence` | the others hand an absent player's seat to a bot (live clocks) |
 | :mod:`.chat` | chat and moderators' system messages |
+| :mod:`.moderation` | chat reports, message deletion, mutes |
 | :mod:`.finish` | the finishing move, committed alone with results and ratings |
 | :mod:`.undo` | a player takes back their last move (asks the table if rated) |
 | :mod:`.rematch` | the same table again, seats rotated, once everyone agrees |
@@ -51,6 +52,7 @@ from app.rooms.finish import GameFinisher
 from app.rooms.history import History
 from app.rooms.live import LiveRoom
 from app.rooms.lobby import Lobby
+from app.rooms.moderation import Moderation
 from app.rooms.play import MovePlayer
 from app.rooms.rematch import Rematch
 from app.rooms.requests import current as current_requests
@@ -95,7 +97,8 @@ class RoomService:
             bot_move=self.bots.play,
         )
         self.absence = Absence(ctx, self.cache, take_over=self.seating.time_out)
-        self.chats = Chat(ctx, self.cache)
+        self.moderation = Moderation(ctx, self.cache)
+        self.chats = Chat(ctx, self.cache, muted=self.moderation.is_muted)
         self.history = History(ctx, self.cache)
         self.expiry = Expiry(ctx, self.cache)
         self.undo = Undo(ctx, self.cache, arm_timers=self._arm_timers)

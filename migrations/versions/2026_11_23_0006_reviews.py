@@ -1,7 +1,7 @@
 """room reviews (game review: the search's preferred move per move played)
 
 Revision ID: 0006_reviews
-Revises: 0004_clocks
+Revises: 0005_accounts
 Create Date: 2026-11-23 05:20:00
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006_reviews"
-down_revision = "0004_clocks"
+down_revision = "0005_accounts"
 branch_labels = None
 depends_on = None
 

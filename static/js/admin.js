@@ -175,7 +175,30 @@ async function audit() {
   );
 }
 
-const panels = { overview, rooms, users, audit };
+async function reports() {
+  const open = await api("GET", "/api/admin/reports");
+  $("reports-none").hidden = open.length > 0;
+  $("report-rows").replaceChildren(
+    ...open.map((report) => {
+      const tr = document.createElement("tr");
+      const room = document.createElement("td");
+      const link = document.createElement("a");
+      link.href = `/r/${report.room}`;
+      link.textContent = report.room;
+      room.append(link);
+      const actions = document.createElement("td");
+      if (!report.deleted) {
+        actions.append(button(t("moderation.delete"), () => act("POST", `/api/rooms/${report.room}/chat/${report.message}/delete`, { reason: report.reason }), "report-delete"), " ");
+      }
+      actions.append(button(t("moderation.resolve"), () => act("POST", `/api/admin/reports/${report.id}/resolve`, {}), "report-resolve"));
+      tr.append(cell(report.at.slice(0, 19).replace("T", " ")), room, cell(report.author),
+        cell(report.deleted ? t("moderation.removed") : report.text), cell(report.reporter), cell(report.reason), actions);
+      return tr;
+    }),
+  );
+}
+
+const panels = { overview, rooms, users, reports, audit };
 
 async function refresh() {
   try {

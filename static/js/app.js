@@ -10,6 +10,7 @@ const pages = {
   game: () => import("./game.js"),
   tutorial: () => import("./tutorial.js"),
   mygames: () => import("./mygames.js"),
+  account: () => import("./account.js"),
 };
 
 // Signed-in pages keep count of the games waiting on the user (tab title, nav badge).

@@ -35,7 +35,8 @@ export async function start() {
         legalVersion = message.version;
         drawBoard();
       } else if (message.type === "error") {
-        $("room-error").textContent = t("room.move_refused", { message: message.message });
+        const chatRefusal = ["muted", "rate_limited"].includes(message.code);
+        $("room-error").textContent = chatRefusal ? message.message : t("room.move_refused", { message: message.message });
         $("lobby-panel").hidden = false;
         // A refused move cleared the offered moves: ask again so the player can retry.
         const seat = mySeat();
@@ -43,6 +44,8 @@ export async function start() {
         drawBoard();
       } else if (message.type === "chat") {
         addChat(message);
+      } else if (message.type === "chat_deleted") {
+        removeChat(message.id);
       } else if (message.type === "presence") {
         presence = message;
         drawSeats();
@@ -292,11 +295,72 @@ export async function start() {
 
   function addChat(message) {
     const item = document.createElement("li");
+    item.dataset.id = message.id;
     const name = document.createElement("b");
     name.textContent = `${message.name}: `;
-    item.append(name, document.createTextNode(message.text));
+    item.append(name, chatText(message));
+    if (userId && message.user_id && !message.system && !message.deleted) {
+      item.append(chatTools(message));
+    }
     $("chat").append(item);
     $("chat").scrollTop = $("chat").scrollHeight;
+  }
+
+  function chatText(message) {
+    if (!message.deleted) return document.createTextNode(message.text);
+    const removed = document.createElement("i");
+    removed.className = "hint";
+    removed.textContent = t("moderation.removed");
+    return removed;
+  }
+
+  // Report (anyone but the author); delete and mute (the host or an admin).
+  function chatTools(message) {
+    const tools = document.createElement("span");
+    tools.className = "chat-tools";
+    const query = code ? `?code=${encodeURIComponent(code)}` : "";
+    const base = `/api/rooms/${roomId}`;
+    const tool = (text, testid, onClick) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "link";
+      b.textContent = text;
+      b.dataset.testid = testid;
+      b.addEventListener("click", async () => {
+        try {
+          await onClick(b);
+        } catch (error) {
+          $("room-error").textContent = error.message;
+        }
+      });
+      tools.append(" ", b);
+    };
+    if (message.user_id !== userId) {
+      tool(t("moderation.report"), "chat-report", async (b) => {
+        await api("POST", `${base}/chat/${message.id}/report${query}`, {});
+        b.textContent = t("moderation.reported");
+        b.disabled = true;
+      });
+    }
+    const moderator = socket.room?.host_id === userId || root.dataset.admin === "true";
+    if (moderator) {
+      tool(t("moderation.delete"), "chat-delete", () => api("POST", `${base}/chat/${message.id}/delete`, {}));
+      if (message.user_id !== socket.room?.host_id) {
+        tool(t("moderation.mute"), "chat-mute", async (b) => {
+          await api("POST", `${base}/mute`, { user_id: message.user_id });
+          b.textContent = t("moderation.muted");
+          b.disabled = true;
+        });
+      }
+    }
+    return tools;
+  }
+
+  function removeChat(id) {
+    const item = $("chat").querySelector(`li[data-id="${id}"]`);
+    if (!item) return;
+    const name = item.querySelector("b");
+    item.replaceChildren(name, chatText({ deleted: true }));
   }
 
   async function act(path, body) {

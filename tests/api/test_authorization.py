@@ -233,3 +233,41 @@ async def test_websocket_refuses_a_foreign_origin(server: RunningServer) -> None
             f"{server.ws_url}/ws/rooms/x", additional_headers={"Origin": "https://evil.example"}
         ) as ws:
             await ws.recv()
+
+
+# A person's own account: every call needs a session and acts on the caller only (no id
+# in the path, so no one reaches another's account); a guest has no password to change.
+PASSWORDS = {"non_member": "long enough pw", "admin": "admin password 1"}
+ACCOUNT: dict[str, dict[str, int]] = {
+    "GET /api/account/export": {"anonymous": 401, **dict.fromkeys(ROLES[1:], 200)},
+    "POST /api/account/password": {
+        "anonymous": 401, "guest": 422, "non_member": 200, "player": 422, "host": 422,
+        "admin": 200,
+    },
+    "POST /api/account/logout-all": {"anonymous": 401, **dict.fromkeys(ROLES[1:], 200)},
+    "POST /api/account/delete": {"anonymous": 401, **dict.fromkeys(ROLES[1:], 200)},
+    "GET /account": dict.fromkeys(ROLES, 200),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("call", list(ACCOUNT))
+async def test_account_matrix(server: RunningServer, call: str) -> None:
+    people = await cast(server)
+    try:
+        await private_room(people)  # the host and the player have a seat to lose
+        for role in ROLES:
+            method, path = call.split(" ")
+            password = PASSWORDS.get(role, "")
+            body = {
+                "POST /api/account/password": {
+                    "current_password": password or "none", "new_password": "another password",
+                },
+                "POST /api/account/delete": {"password": password or None},
+            }.get(call)  # fmt: skip
+            response = await people[role].http.request(method, path, json=body)
+            assert response.status_code == ACCOUNT[call][role], (role, call, response.text)
+            if response.status_code >= 400:
+                assert response.json()["code"], response.text
+    finally:
+        for person in people.values():
+            await person.close()

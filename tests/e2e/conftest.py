@@ -48,8 +48,28 @@ async def browser() -> AsyncIterator[Any]:
         browser = await playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
         )
-        yield browser
+        yield CspTolerantBrowser(browser)
         await browser.close()
+
+
+class CspTolerantBrowser:
+    """The browser, with contexts that let Playwright's own ``wait_for_function`` polling
+    (an ``eval`` in the page) past the Content-Security-Policy. tests/e2e/test_csp.py opens
+    its context with ``bypass_csp=False`` and checks that every page works under the policy."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    async def new_context(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return await self._browser.new_context(**options)
+
+    async def new_page(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return await self._browser.new_page(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 def shot_path(name: str) -> str:

@@ -1,0 +1,75 @@
+"""What people do with their own account: change the password, end every session,
+delete the account.
+
+Sessions are revocable on the server: the cookie carries the user's
+``session_version`` (app.accounts.security) and a cookie whose version is not the
+user's current one is refused (app.api.deps). Changing the password or "log out
+everywhere" bumps the version; the caller re-issues a cookie for the session that
+asked, if it should stay signed in.
+
+Deleting an account keeps its games (seats, results, ratings, the move log) but
+anonymises them: the name becomes :data:`DELETED_NAME` everywhere it was copied (the
+user, seats, chat lines), the chat text is removed, the username and password are
+dropped, so the name can be registered again, and every session ends.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import or_, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.security import hash_password, verify_password
+from app.db.models import ChatMessage, Seat, User
+from app.errors import InvalidRequest, NotAuthenticated
+
+DELETED_NAME = "deleted player"
+MIN_PASSWORD = 8
+
+
+async def revoke_sessions(session: AsyncSession, user: User) -> User:
+    stored = await session.get(User, user.id)
+    assert stored is not None
+    stored.session_version = (stored.session_version or 0) + 1
+    await session.flush()
+    return stored
+
+
+async def change_password(session: AsyncSession, user: User, *, current: str, new: str) -> User:
+    """Check the current password, store the new one and end every other session."""
+    stored = await session.get(User, user.id)
+    if stored is None or not stored.password_hash:
+        raise InvalidRequest("a guest has no password: register first", code="no_password")
+    if not verify_password(stored.password_hash, current):
+        raise NotAuthenticated("the current password is wrong", code="bad_credentials")
+    if len(new) < MIN_PASSWORD:
+        raise InvalidRequest("a password has at least 8 characters", code="weak_password")
+    stored.password_hash = hash_password(new)
+    return await revoke_sessions(session, stored)
+
+
+async def delete_account(session: AsyncSession, user: User, *, password: str | None) -> None:
+    """Anonymise the account (an account confirms with its password; a guest has none)."""
+    stored = await session.get(User, user.id)
+    assert stored is not None
+    if stored.password_hash and not verify_password(stored.password_hash, password or ""):
+        raise NotAuthenticated("the password is wrong", code="bad_credentials")
+    await session.execute(
+        update(Seat)
+        .where(or_(Seat.user_id == stored.id, Seat.player_id == stored.id))
+        .values(name=DELETED_NAME)
+    )
+    await session.execute(
+        update(ChatMessage)
+        .where(ChatMessage.user_id == stored.id)
+        .values(text="", name=DELETED_NAME, deleted=True)
+    )
+    stored.display_name = DELETED_NAME
+    stored.username = None
+    stored.password_hash = None
+    stored.is_admin = False
+    stored.language = None
+    stored.deleted_at = datetime.now(UTC)
+    stored.session_version = (stored.session_version or 0) + 1
+    await session.flush()
