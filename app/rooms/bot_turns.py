@@ -45,8 +45,9 @@ class BotTurns:
             move = await self.brain.choose(live, seat.position, seat.bot)
             if move is None:
                 continue
-            if live.version != version or live.status != "playing":
-                return False  # the table moved on while the bot thought (undo, takeover)
+            now = next((s for s in live.seats if s.position == seat.position), None)
+            if live.version != version or live.status != "playing" or now is None or not now.bot:
+                return False  # the table moved on while the bot thought (undo, reclaim)
             try:
                 await self.submit(
                     live.id,
