@@ -1,7 +1,8 @@
 """Idle rooms become *abandoned*: a periodic sweep over rooms nobody touched for long.
 
 Waiting rooms expire after ``WAITING_ROOM_TTL_MINUTES``, running games after
-``PLAYING_ROOM_TTL_HOURS`` without a move; rooms held in memory are told at once.
+``PLAYING_ROOM_TTL_HOURS`` without a move (unless a deadline is pending: a timed game
+moves on by itself); rooms held in memory are told at once.
 """
 
 from __future__ import annotations

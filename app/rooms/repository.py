@@ -106,7 +106,12 @@ async def expire_rooms(
         update(Room)
         .where(
             ((Room.status == "waiting") & (Room.updated_at < waiting_before))
-            | ((Room.status == "playing") & (Room.updated_at < playing_before))
+            # A game with a deadline pending (a clock, a bot) is not idle: it moves on.
+            | (
+                (Room.status == "playing")
+                & (Room.updated_at < playing_before)
+                & Room.deadline_at.is_(None)
+            )
         )
         .values(status="abandoned")
         .returning(Room.id)

@@ -1,5 +1,5 @@
 // "My games": the user's running games, your turn first (GET /api/my-games), and the
-// watcher every page runs: nav badge, tab title "(n) …", favicon dot, and a Notification
+// watcher every page runs: nav badge, tab title "(n) …", the count on the favicon, and a Notification
 // (when allowed) when a game becomes the user's turn while they are elsewhere.
 import { api } from "./api.js";
 import { formatClock } from "./clocks.js";
@@ -26,12 +26,13 @@ function showCount(count) {
   const icon = document.querySelector('link[rel="icon"][type="image/svg+xml"]');
   if (icon) {
     icon.dataset.base ??= icon.href;
-    icon.href = count ? faviconWithDot() : icon.dataset.base;
+    icon.href = count ? faviconWithCount(count) : icon.dataset.base;
   }
 }
 
-function faviconWithDot() {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#3d5a3a"/><text x="16" y="22" font-size="18" text-anchor="middle" fill="#fff" font-family="serif">A</text><circle cx="25" cy="7" r="7" fill="#b5312f"/></svg>`;
+function faviconWithCount(count) {
+  const shown = count > 9 ? "9+" : String(count);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#1f5f8b"/><text x="12" y="23" font-size="18" text-anchor="middle" fill="#fff" font-family="serif">A</text><circle cx="23" cy="9" r="9" fill="#b5312f"/><text x="23" y="13.5" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff" font-family="sans-serif">${shown}</text></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 

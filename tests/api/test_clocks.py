@@ -42,7 +42,7 @@ async def play_seat_until(sock: RoomSocket, seat: int, done: Any, timeout: float
 
 async def test_a_seat_out_of_time_goes_to_a_bot_and_is_reclaimed(server: RunningServer) -> None:
     alice, bob = await Player(server, "Alice").as_guest(), await Player(server, "Bob").as_guest()
-    room_id = await start(alice, bob, {**SHORT, "on_timeout": "bot"})
+    room_id = await start(alice, bob, {**SHORT, "clock_increment_seconds": 5, "on_timeout": "bot"})
     sock = await alice.socket(room_id)
     snapshot = await sock.receive_until("snapshot")
     assert snapshot["server_time"] > 0
@@ -67,7 +67,9 @@ async def test_a_seat_out_of_time_goes_to_a_bot_and_is_reclaimed(server: Running
     await bob_sock.receive_until("snapshot")
     assert bob_sock.view["clock"]["seats"][1]["remaining"] > 0
     log_before = len((await alice.http.get(f"/api/rooms/{room_id}/log")).json()["moves"])
+    deadline = time.monotonic() + 60
     while sock.view["result"] is None:
+        assert time.monotonic() < deadline, f"stuck at {sock.view}"
         moved = False
         for seat, who in ((0, sock), (1, bob_sock)):
             if who.view["result"] is None and seat in who.view["to_act"]:
@@ -76,8 +78,8 @@ async def test_a_seat_out_of_time_goes_to_a_bot_and_is_reclaimed(server: Running
                 await sock.wait_version(ack["version"])
                 await bob_sock.wait_version(ack["version"])
                 moved = True
-        if not moved:  # a view is behind (a bot move in flight): wait for the next message
-            await (bob_sock if 1 in sock.view["to_act"] else sock).receive(10)
+        if not moved:  # a bot's turn (or a seat changing hands): wait for news
+            await sock.receive(timeout=10)
     assert sock.view["result"] is not None and "clock" not in sock.view
     log = (await alice.http.get(f"/api/rooms/{room_id}/log")).json()["moves"]
     assert len(log) > log_before
@@ -157,5 +159,27 @@ async def test_an_absent_player_is_handed_to_a_bot_after_the_grace(
     assert handed.json()["seats"][1]["kind"] == "bot" and handed.json()["seats"][1]["reclaimable"]
     await sock.wait_version(3)  # the bot played Bob's move
     assert (await bob.http.post(f"/api/rooms/{room_id}/reclaim")).status_code == 200
+    await alice.close()
+    await bob.close()
+
+
+async def test_the_increment_is_applied_once_per_move(server: RunningServer) -> None:
+    alice, bob = await Player(server, "Alice").as_guest(), await Player(server, "Bob").as_guest()
+    options = {"clock": "live", "clock_bank_seconds": 60, "clock_increment_seconds": 7}
+    room_id = await start(alice, bob, options)
+    sock = await alice.socket(room_id)
+    await sock.receive_until("snapshot")
+    await sock.send({"type": "move", "id": "m1", "move": {"add": 1}, "version": 1})
+    assert (await sock.receive_until("ack", id="m1"))["version"] == 2
+    after = sock.view["clock"]["seats"][0]
+    assert not after["running"] and 60 < after["remaining"] <= 67
+    # The same move again (a retry) is answered from memory: no second increment.
+    await sock.send({"type": "move", "id": "m1", "move": {"add": 1}, "version": 1})
+    assert (await sock.receive_until("ack", id="m1"))["version"] == 2
+    await sock.send({"type": "snapshot"})
+    snapshot = await sock.receive_until("snapshot")
+    assert snapshot["version"] == 2
+    assert snapshot["view"]["clock"]["seats"][0]["remaining"] == after["remaining"]
+    assert snapshot["view"]["clock"]["seats"][1]["running"]
     await alice.close()
     await bob.close()

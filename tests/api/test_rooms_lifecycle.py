@@ -26,7 +26,13 @@ async def test_host_sets_options_and_kicks_before_start(server: RunningServer) -
         f"/api/rooms/{room['id']}/options", json={"seats": 2, "options": {"target": 50}}
     )
     assert changed.status_code == 200 and changed.json()["seat_count"] == 2
-    assert changed.json()["options"] == {"target": 50, "turn_ms": 0, "rated": False}
+    clock_defaults = {
+        "clock": "none", "clock_bank_seconds": 300, "clock_increment_seconds": 10,
+        "clock_turn_hours": 24, "on_timeout": "bot",
+    }  # fmt: skip
+    assert changed.json()["options"] == {
+        "target": 50, "turn_ms": 0, "rated": False, **clock_defaults
+    }  # fmt: skip
     bad = await host.http.post(f"/api/rooms/{room['id']}/options", json={"options": {"target": 1}})
     assert (bad.status_code, bad.json()["code"]) == (422, "invalid_options")
     unknown = await host.http.post(

@@ -118,6 +118,8 @@ async def test_turn_based_game_shows_in_my_games_and_the_tab_title(
     assert "your-turn" in (await row.get_attribute("class") or "")
     await alice.wait_for_function("document.title.startsWith('(1) ')")
     assert await alice.locator("[data-testid=my-games-badge]").inner_text() == "1"
+    icon = await alice.get_attribute('link[rel=icon][type="image/svg+xml"]', "href")
+    assert icon is not None and icon.startswith("data:image/svg+xml") and "%3E1%3C" in icon
     await alice.screenshot(path=shot_path("clocks-my-games"), full_page=True)
 
     await bob.goto(f"{web_server.url}/my-games")

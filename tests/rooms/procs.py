@@ -81,6 +81,12 @@ async def make_due(database_url: str, room_ids: list[str], at: float) -> None:
                 timers: dict[str, Any] = orjson.loads(row[0])
                 if timers.get("reaction"):
                     timers["reaction"]["expires_at"] = at
+                clock = timers.get("clock")
+                if clock:  # running clocks end at ``at``
+                    clock["since"] = [
+                        None if since is None else at - left
+                        for since, left in zip(clock["since"], clock["remaining"], strict=True)
+                    ]
                 await conn.execute(
                     text("UPDATE rooms SET timers = :t, deadline_at = :at WHERE id = :id"),
                     {"t": orjson.dumps(timers).decode(), "at": at, "id": room_id},

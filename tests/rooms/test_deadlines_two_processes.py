@@ -69,6 +69,13 @@ async def test_200_due_deadlines_fire_exactly_once_across_two_processes() -> Non
         async with httpx.AsyncClient(base_url=first.url) as client:
             log = (await client.get(f"/api/rooms/{room_ids[0]}/log")).json()["moves"]
         assert [entry["move"] for entry in log] == [{"add": 1}]
+
+        # Either process serves the same deadline: it comes from the database, not from
+        # the memory of the process that armed it (issue 18, item 5).
+        room_id = await start_room(players[0], players[1])
+        near, far = await players[0].socket(room_id), await players[2].socket(room_id)
+        seen = [(await sock.receive_until("snapshot"))["view"]["deadline"] for sock in (near, far)]
+        assert seen[0] == seen[1] and seen[0]["seats"] == [0]
     finally:
         for player in players:
             await player.close()

@@ -94,6 +94,15 @@ async def test_bot_turn_and_resist_deadline_fire_after_a_restart(
         agorapolis_id, deadline = resist
         resist_version = int((await room(first, agorapolis_id))["version"])
 
+        # A turn-based game waits on Alice (one hour per move).
+        created = await alice.http.post(
+            "/api/rooms",
+            json={"game": "race", "seats": 2, "options": {"clock": "turn", "clock_turn_hours": 1}},
+        )
+        turn_id = created.json()["id"]
+        assert (await bob.http.post(f"/api/rooms/{turn_id}/join", json={})).status_code == 200
+        assert (await alice.http.post(f"/api/rooms/{turn_id}/start")).status_code == 200
+
         created = await alice.http.post(
             "/api/rooms", json={"game": "race", "seats": 2, "options": {"target": 50}}
         )
@@ -113,15 +122,21 @@ async def test_bot_turn_and_resist_deadline_fire_after_a_restart(
         if first.process.poll() is None:
             first.process.kill()
 
-    # The server stopped before the bot moved; while it is down, the resist deadline falls due.
-    assert await versions(database_url, [race_id, agorapolis_id]) == {
+    # The server stopped before the bot moved; while it is down, the resist deadline and
+    # the turn-based clock fall due.
+    assert await versions(database_url, [race_id, agorapolis_id, turn_id]) == {
         race_id: 2,
         agorapolis_id: resist_version,
+        turn_id: 1,
     }
-    await make_due(database_url, [agorapolis_id], time.time() - 1)
+    await make_due(database_url, [agorapolis_id, turn_id], time.time() - 1)
     second = spawn(database_url, BOT_DELAY_SECONDS="4")
     try:
         await wait_for_version(second, race_id, 3)
+        # Alice's hour ran out: a bot took her seat (she may reclaim it) and played.
+        await wait_for_version(second, turn_id, 2)
+        seat = (await room(second, turn_id))["seats"][0]
+        assert seat["kind"] == "bot" and seat["reclaimable"]
         # Every seat that owed a resist answer got the game's timeout move.
         after = await wait_for_version(second, agorapolis_id, resist_version + 1)
         async with httpx.AsyncClient(base_url=second.url) as client:
