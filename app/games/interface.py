@@ -31,6 +31,14 @@ Optional hooks (defaults in :mod:`app.games.registry`):
     game. Pure, like the rest. Without the hook a game has no undo (default: False).
     The room service adds the rules that are not the game's: only the seat's last move
     in force, no other seat acted since, and in a rated game the opponents agree.
+``steps(state, seat, move) -> list[tuple[int, move, state]]``
+    the turns one ``apply`` plays, for the move log: first the mover's move as the rules
+    applied it (claims the client may leave out filled in), then each turn the rules play
+    by themselves (the solo Akropolis Architect), each with the state after it; the last
+    state equals ``apply``'s, and ``apply`` accepts the completed move. Raises like
+    ``apply``. Default: the move as sent, one step.
+``describe(before, seat, move, after) -> {"en": str, "fr": str}``
+    a public description of one step (no hidden information: every viewer reads it).
 ``deadline(state)`` / ``timeout_move(state, seat)``
     a reaction countdown the room service runs, and the move it plays for a silent seat.
 

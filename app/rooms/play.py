@@ -21,6 +21,7 @@ from app.games.interface import JsonDict, Move, RulesError
 from app.realtime.hub import SPECTATOR
 from app.rooms.cache import RoomCache
 from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook, dumps
+from app.rooms.movelog import apply_for_log
 from app.rooms.publish import publish_versions
 from app.rooms.store import PendingMove
 
@@ -78,7 +79,7 @@ class MovePlayer:
                         f"the room is at {live.version}"
                     )
                 try:
-                    new_state = live.game.apply(live.state, seat, move)
+                    new_state, move_json = apply_for_log(live.game, live.state, seat, move)
                 except RulesError as error:
                     raise MoveRefused(error.reason, code=error.code) from None
                 result = live.game.result(new_state)
@@ -88,7 +89,7 @@ class MovePlayer:
                     old_version=live.version,
                     seat=seat,
                     client_move_id=client_move_id,
-                    move_json=dumps(move),
+                    move_json=move_json,
                     state_json=dumps(new_state),
                     status=status,
                 )
