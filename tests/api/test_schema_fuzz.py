@@ -125,7 +125,9 @@ def test_no_server_error_from_generated_requests(fuzz_target: dict[str, Any]) ->
     assert not failures, "\n".join(failures[:20])
 
 
-def test_schemathesis_cli_finds_no_server_error(fuzz_target: dict[str, Any]) -> None:
+def test_schemathesis_cli_finds_no_server_error(
+    fuzz_target: dict[str, Any], tmp_path: Path
+) -> None:
     server: RunningServer = fuzz_target["server"]
     command = [
         str(CLI), "run", f"{server.url}/openapi.json",
@@ -135,5 +137,6 @@ def test_schemathesis_cli_finds_no_server_error(fuzz_target: dict[str, Any]) -> 
         "--generation-deterministic",
         "--header", f"Cookie: agora_session={fuzz_target['cookie']}",
     ]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    # In a scratch directory: the CLI keeps a cache of its own where it runs.
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
