@@ -29,7 +29,7 @@ from tests.conftest import (
 pytestmark = pytest.mark.slow
 
 
-def spawn(port: int, secret: str) -> subprocess.Popen[bytes]:
+def spawn(port: int, secret: str, **extra: str) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "DATABASE_URL": POSTGRES_URL,
@@ -42,6 +42,7 @@ def spawn(port: int, secret: str) -> subprocess.Popen[bytes]:
         "RATE_LIMITS": "false",  # the suite's guests and rooms all come from 127.0.0.1
         "PORT": str(port),
         "LOG_LEVEL": "warning",
+        **extra,
     }
     return subprocess.Popen([sys.executable, "-m", "app"], env=env)
 
