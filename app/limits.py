@@ -47,7 +47,7 @@ class Store(Protocol):
 
 class MemoryStore:
     def __init__(self, clock: Any = time.monotonic) -> None:
-        self._clock = clock
+        self.clock = clock  # replaceable: tests move time on instead of sleeping
         self._counts: dict[str, tuple[int, float]] = {}
         self._locks: dict[str, float] = {}
 
@@ -58,7 +58,7 @@ class MemoryStore:
         self._locks = {k: v for k, v in self._locks.items() if v > now}
 
     async def incr(self, key: str, window: float) -> tuple[int, float]:
-        now = self._clock()
+        now = self.clock()
         self._sweep(now)
         count, ends = self._counts.get(key, (0, 0.0))
         if ends <= now:
@@ -67,10 +67,10 @@ class MemoryStore:
         return count + 1, ends - now
 
     async def lock(self, key: str, seconds: float) -> None:
-        self._locks[key] = self._clock() + seconds
+        self._locks[key] = self.clock() + seconds
 
     async def locked_for(self, key: str) -> float:
-        return max(0.0, self._locks.get(key, 0.0) - self._clock())
+        return max(0.0, self._locks.get(key, 0.0) - self.clock())
 
     async def clear(self, *keys: str) -> None:
         for key in keys:
