@@ -20,6 +20,7 @@ not take the site down with it.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import time
@@ -165,6 +166,13 @@ class Limiter:
             await self.store.clear(*keys)
         except Exception:
             log.warning("rate limiter unavailable", exc_info=True)
+
+
+    async def close(self) -> None:
+        closer = getattr(self.store, "close", None)
+        if closer is not None:
+            with contextlib.suppress(Exception):
+                await closer()
 
 
 def create_limiter(redis_url: str | None, *, enabled: bool = True) -> Limiter:
