@@ -20,6 +20,7 @@ not take the site down with it.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import time
@@ -47,7 +48,7 @@ class Store(Protocol):
 
 class MemoryStore:
     def __init__(self, clock: Any = time.monotonic) -> None:
-        self._clock = clock
+        self.clock = clock  # replaceable: tests move time on instead of sleeping
         self._counts: dict[str, tuple[int, float]] = {}
         self._locks: dict[str, float] = {}
 
@@ -58,7 +59,7 @@ class MemoryStore:
         self._locks = {k: v for k, v in self._locks.items() if v > now}
 
     async def incr(self, key: str, window: float) -> tuple[int, float]:
-        now = self._clock()
+        now = self.clock()
         self._sweep(now)
         count, ends = self._counts.get(key, (0, 0.0))
         if ends <= now:
@@ -67,10 +68,10 @@ class MemoryStore:
         return count + 1, ends - now
 
     async def lock(self, key: str, seconds: float) -> None:
-        self._locks[key] = self._clock() + seconds
+        self._locks[key] = self.clock() + seconds
 
     async def locked_for(self, key: str) -> float:
-        return max(0.0, self._locks.get(key, 0.0) - self._clock())
+        return max(0.0, self._locks.get(key, 0.0) - self.clock())
 
     async def clear(self, *keys: str) -> None:
         for key in keys:
@@ -165,6 +166,12 @@ class Limiter:
             await self.store.clear(*keys)
         except Exception:
             log.warning("rate limiter unavailable", exc_info=True)
+
+    async def close(self) -> None:
+        closer = getattr(self.store, "close", None)
+        if closer is not None:
+            with contextlib.suppress(Exception):
+                await closer()
 
 
 def create_limiter(redis_url: str | None, *, enabled: bool = True) -> Limiter:

@@ -105,6 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await service.stop()
             await hub.stop()
+            await app.state.limiter.close()
             await engine.dispose()
 
     app = FastAPI(

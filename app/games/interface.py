@@ -37,6 +37,14 @@ Optional hooks (defaults in :mod:`app.games.registry`):
     ``dict(zip(keys, row)) | {key: value}`` over the rows and the values (in that order:
     all rows for the first value, then the second…). A client asks for it with
     ``{"type": "legal_moves", "compact": true}``; without the hook it gets the list.
+``steps(state, seat, move) -> list[tuple[int, move, state]]``
+    the turns one ``apply`` plays, for the move log: first the mover's move as the rules
+    applied it (claims the client may leave out filled in), then each turn the rules play
+    by themselves (the solo Akropolis Architect), each with the state after it; the last
+    state equals ``apply``'s, and ``apply`` accepts the completed move. Raises like
+    ``apply``. Default: the move as sent, one step.
+``describe(before, seat, move, after) -> {"en": str, "fr": str}``
+    a public description of one step (no hidden information: every viewer reads it).
 ``deadline(state)`` / ``timeout_move(state, seat)``
     a reaction countdown the room service runs, and the move it plays for a silent seat.
 

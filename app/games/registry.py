@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any, cast
 
-from app.games.interface import Game, Move, State
+from app.games.interface import Game, JsonDict, Move, State
 
 # One line per game module. A game lands here once its conformance suite passes.
 GAME_MODULES: tuple[str, ...] = (
@@ -55,6 +55,22 @@ def redact_move(game: Game, move: Move, mover: int, viewer: int | None, finished
     if hook is None:
         return move
     return cast(Move, hook(move, mover, viewer, finished))
+
+
+def steps(game: Game, state: State, seat: int, move: Move) -> list[tuple[int, Move, State]]:
+    """The turns one ``apply`` plays, as the rules applied them (the game's ``steps`` hook):
+    ``(seat, move, state after)`` for the mover's completed move, then for each turn the
+    rules play by themselves. Without the hook: the move as sent and ``apply``'s state."""
+    hook = getattr(game, "steps", None)
+    if hook is None:
+        return [(seat, move, game.apply(state, seat, move))]
+    return cast(list[tuple[int, Move, State]], hook(state, seat, move))
+
+
+def describe(game: Game, before: State, seat: int, move: Move, after: State) -> JsonDict | None:
+    """A public description of one step (the game's ``describe`` hook; None without)."""
+    hook = getattr(game, "describe", None)
+    return None if hook is None else cast(JsonDict, hook(before, seat, move, after))
 
 
 def secrets(game: Game, state: State) -> list[tuple[frozenset[int], Any]]:

@@ -3,21 +3,23 @@
 The log is redacted by the game's ``redact_move`` hook. A finished game can be replayed
 from its revealed seed and the log; ``verify`` checks the replay ends on the stored
 state and the seed matches the commitment published at the start. Undos are rows of the
-log (``kind: "undo"``) and the replay goes back with them (:mod:`.timeline`).
+log (``kind: "undo"``) and the replay goes back with them (:mod:`.timeline`). Rows store
+the move as the rules applied it with public annotations (:mod:`.movelog`): a description,
+and the turns the rules played inside the move, shown as entries (``kind: "auto"``) and
+frames of their own.
 """
 
 from __future__ import annotations
 
-import orjson
-
 from app.errors import Conflict
 from app.games.interface import JsonDict
-from app.games.registry import get_game, redact_move
+from app.games.registry import get_game, redact_move, steps
 from app.realtime.hub import SPECTATOR
 from app.rooms import repository
 from app.rooms.cache import RoomCache
 from app.rooms.context import RoomContext, seed_commitment
 from app.rooms.live import LiveRoom, compose_view
+from app.rooms.movelog import log_notes, stored_move
 from app.rooms.room_options import rules_options
 from app.rooms.timeline import replay, undo_entry, undo_target
 
@@ -39,22 +41,41 @@ class History:
         entries = []
         for record in records:
             undo = undo_entry(record)
-            entry = {
+            at = record.created_at.isoformat()
+            notes = log_notes(record.move) if undo is None else {}
+            move = stored_move(record.move)
+            entry: JsonDict = {
                 "seq": record.seq,
                 "seat": record.seat,
                 "kind": record.kind,
                 "move": undo
                 if undo is not None
-                else redact_move(
-                    live.game, orjson.loads(record.move), record.seat, viewer, finished
-                ),
-                "at": record.created_at.isoformat(),
+                else redact_move(live.game, move, record.seat, viewer, finished),
+                "at": at,
             }
+            if "description" in notes:
+                entry["description"] = notes["description"]
             if record.seq in undone:
                 entry["undone"] = True
             if with_client_ids:
                 entry["client_move_id"] = record.client_move_id
             entries.append(entry)
+            # Turns the rules played inside this move (the solo Architect): entries of
+            # their own, in order, under the same seq.
+            for step, auto in enumerate(notes.get("auto", []), start=1):
+                extra: JsonDict = {
+                    "seq": record.seq,
+                    "step": step,
+                    "seat": auto["seat"],
+                    "kind": "auto",
+                    "move": redact_move(live.game, auto["move"], auto["seat"], viewer, finished),
+                    "at": at,
+                }
+                if "description" in auto:
+                    extra["description"] = auto["description"]
+                if record.seq in undone:
+                    extra["undone"] = True
+                entries.append(extra)
         return entries
 
     async def _replay_states(self, room_id: str) -> tuple[LiveRoom, list[JsonDict]]:
@@ -82,9 +103,20 @@ class History:
         }
 
     async def replay(self, room_id: str) -> JsonDict:
+        """A frame per log entry (the initial state first): a move that played turns of
+        the rules' own (the solo Architect) gets a frame for each (the ``steps`` hook)."""
         live, states = await self._replay_states(room_id)
+        async with self.ctx.sessions() as session:
+            records = await repository.move_log(session, room_id)
+        frames = [states[0]]
+        for record, before, after in zip(records, states[:-1], states[1:], strict=True):
+            if undo_target(record) is None and log_notes(record.move).get("auto"):
+                played = steps(live.game, before, record.seat, stored_move(record.move))
+                frames += [state for _, _, state in played]
+            else:
+                frames.append(after)
         return {
             "room": live.summary(),
-            "frames": [compose_view(live.game, state, SPECTATOR) for state in states],
+            "frames": [compose_view(live.game, state, SPECTATOR) for state in frames],
             "log": await self.move_log(room_id, viewer=None),
         }

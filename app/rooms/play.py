@@ -23,6 +23,7 @@ from app.realtime.hub import SPECTATOR
 from app.rooms.cache import RoomCache
 from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook, dumps
 from app.rooms.live import LiveRoom
+from app.rooms.movelog import apply_for_log
 from app.rooms.publish import publish_versions
 from app.rooms.store import PendingMove
 
@@ -93,7 +94,9 @@ class MovePlayer:
                 if client_move_id is not None and client_move_id in live.recent_moves:
                     return live.recent_moves[client_move_id][0]
                 try:
-                    new_state = self._check_and_apply(live, seat, user_id, move, base_version)
+                    new_state, move_json = self._check_and_apply(
+                        live, seat, user_id, move, base_version
+                    )
                 except MoveRefused as refusal:
                     if fresh or refusal.code == "malformed_move":
                         raise
@@ -110,7 +113,7 @@ class MovePlayer:
                     old_version=live.version,
                     seat=seat,
                     client_move_id=client_move_id,
-                    move_json=dumps(move),
+                    move_json=move_json,
                     state_json=dumps(new_state),
                     status=status,
                     timers_json=dumps(timers) if timers is not None else None,
@@ -160,8 +163,9 @@ class MovePlayer:
         user_id: str | None,
         move: Move,
         base_version: int | None,
-    ) -> JsonDict:
-        """The new state, or a :class:`MoveRefused` (codes as before) decided on ``live``."""
+    ) -> tuple[JsonDict, str]:
+        """The new state and the log row's move JSON (:mod:`.movelog`), or a
+        :class:`MoveRefused` (codes as before) decided on ``live``."""
         if seat is None:
             error: AgoraError = (
                 NotAMember("spectators cannot move")
@@ -178,7 +182,7 @@ class MovePlayer:
                 status=StaleVersion.status,
             )
         try:
-            return live.game.apply(live.state, seat, move)
+            return apply_for_log(live.game, live.state, seat, move)
         except RulesError as error:
             raise MoveRefused(error.reason, code=error.code) from None
 

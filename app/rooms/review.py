@@ -24,7 +24,7 @@ import orjson
 
 from app.bots.pool import BotError, BotTimeout
 from app.bots.review import review_position
-from app.db.models import RoomReview
+from app.db.models import MoveRecord, RoomReview
 from app.errors import Conflict
 from app.games.interface import JsonDict, RulesError
 from app.games.registry import get_game, secrets
@@ -34,8 +34,9 @@ from app.rooms.bot_moves import BotMoves, search_seed
 from app.rooms.cache import RoomCache
 from app.rooms.context import RoomContext, dumps
 from app.rooms.live import LiveRoom, compose_view
+from app.rooms.movelog import log_notes
 from app.rooms.room_options import rules_options
-from app.rooms.timeline import Step, replay
+from app.rooms.timeline import Step, replay, undo_target
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,18 @@ class Job:
     total: int
     moves: list[JsonDict] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
+
+
+def replay_frames(rows: list[MoveRecord]) -> dict[int, int]:
+    """The replay frame after each row's move (``History.replay``: a move that played turns
+    of the rules' own, the solo Architect's, has a frame for each of them after it)."""
+    frame_of: dict[int, int] = {}
+    frame = 0
+    for row in rows:
+        frame_of[row.seq] = frame + 1
+        auto = log_notes(row.move).get("auto") if undo_target(row) is None else None
+        frame += 1 + len(auto or [])
+    return frame_of
 
 
 class Reviews:
@@ -90,7 +103,7 @@ class Reviews:
             live.seat_count, rules_options(game.INFO, live.options), int(live.seed)
         )
         timeline = replay(game, initial, rows)
-        frame_of = {row.seq: index + 1 for index, row in enumerate(rows)}
+        frame_of = replay_frames(rows)
         players = {s.position for s in live.seats if not s.bot}
         steps = [s for s in timeline.steps if s.seat in players][:MAX_POSITIONS]
         job = Job(total=len(steps))

@@ -16,6 +16,7 @@ from typing import Protocol
 import orjson
 
 from app.games.interface import Game, JsonDict, Move, State
+from app.rooms.movelog import stored_move
 
 UNDO = "undo"
 
@@ -62,7 +63,7 @@ def replay(game: Game, initial: State, rows: Iterable[LogRow]) -> Timeline:
     for row in rows:
         target = undo_target(row)
         if target is None:
-            move: Move = orjson.loads(row.move)
+            move: Move = stored_move(row.move)
             after = game.apply(state, row.seat, move)
             timeline.steps.append(Step(row.seq, row.seat, move, state, after))
             state = after

@@ -1,7 +1,7 @@
 // Replay: step through a finished game's spectator views, frame by frame.
 import { api } from "./api.js";
 import { loadBoard } from "./boards/index.js";
-import { t } from "./i18n.js";
+import { label, t } from "./i18n.js";
 import { reviewPanel } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,6 +19,9 @@ export async function start() {
   const show = () => {
     draw(data.frames[step]);
     $("step").textContent = t("replay.step", { step, total: last });
+    // The log entry that led to this frame (the solo Architect's turns are entries too).
+    const entry = step > 0 ? data.log[step - 1] : null;
+    $("move-description").textContent = entry?.description ? label(entry.description) : "";
   };
   const go = (to) => {
     step = Math.max(0, Math.min(last, to));

@@ -1,8 +1,9 @@
 """Abuse limits: 429 with Retry-After, then allowed again once the window has passed.
 
-A server of its own with tiny limits and windows (fractions of a second), so no test
-sleeps long. Other addresses are simulated with X-Forwarded-For (loopback is a trusted
-proxy by default).
+A server of its own with tiny limits; its in-memory limiter's clock is a fake one the
+tests move on past the window, so nothing sleeps (and slow password hashing on a busy
+machine cannot make a window pass early). Other addresses are simulated with
+X-Forwarded-For (loopback is a trusted proxy by default).
 """
 
 from __future__ import annotations
@@ -27,9 +28,26 @@ from tests.conftest import (
     start_server,
 )
 
-WINDOW = 0.6
-# Registrations and logins hash a password (argon2, slow on purpose): a longer window.
-SLOW_WINDOW = 2.0
+WINDOW = 60.0
+SLOW_WINDOW = 120.0
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+CLOCK = FakeClock()
+
+
+async def pass_window(seconds: float) -> None:
+    CLOCK.advance(seconds + 0.1)
 
 
 @pytest.fixture(scope="module")
@@ -48,11 +66,12 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]
             chat_window_seconds=WINDOW,
             login_free_failures_account=2,
             login_free_failures_address=4,
-            login_failure_window_seconds=30,
+            login_failure_window_seconds=1000,
             login_backoff_seconds=SLOW_WINDOW,
-            login_backoff_max_seconds=5,
+            login_backoff_max_seconds=1000,
         )
     )
+    running.app.state.limiter.store.clock = CLOCK
     yield running
     running.stop()
 
@@ -76,7 +95,7 @@ async def test_guests_per_address(limited: RunningServer) -> None:
         assert_429(await client.post("/api/guests", json={"name": "G"}, headers=here))
         other = await client.post("/api/guests", json={"name": "G"}, headers=elsewhere)
         assert other.status_code == 201
-        await asyncio.sleep(WINDOW + 0.1)
+        await pass_window(WINDOW)
         again = await client.post("/api/guests", json={"name": "G"}, headers=here)
         assert again.status_code == 201
 
@@ -92,7 +111,7 @@ async def test_registrations_per_address(limited: RunningServer) -> None:
 
         assert [(await register()).status_code for _ in range(2)] == [201, 201]
         assert_429(await register())
-        await asyncio.sleep(SLOW_WINDOW + 0.1)
+        await pass_window(SLOW_WINDOW)
         assert (await register()).status_code == 201
 
 
@@ -112,7 +131,7 @@ async def test_failed_logins_back_off_per_account(limited: RunningServer) -> Non
         assert [(await login("wrong", address())).status_code for _ in range(3)] == [401] * 3
         # ...from every address, even with the right password.
         assert_429(await login("right password", address()))
-        await asyncio.sleep(SLOW_WINDOW + 0.1)
+        await pass_window(SLOW_WINDOW)
         assert (await login("right password", address())).status_code == 200
         # A success clears the account's failures: two free ones again.
         assert [(await login("wrong", address())).status_code for _ in range(3)] == [401] * 3
@@ -139,7 +158,7 @@ async def test_rooms_and_chat_per_user(limited: RunningServer) -> None:
         rooms.append(made.json())
     assert_429(await player.http.post("/api/rooms", json={"game": "race", "seats": 2}))
     assert_429(await player.http.post("/api/play/bots", json={"game": "akropolis"}))
-    await asyncio.sleep(WINDOW + 0.1)
+    await pass_window(WINDOW)
     again = await player.http.post("/api/rooms", json={"game": "race", "seats": 2})
     assert again.status_code == 201
 
@@ -151,7 +170,7 @@ async def test_rooms_and_chat_per_user(limited: RunningServer) -> None:
     await sock.send({"type": "chat", "text": "three"})
     refused = await sock.receive_until("error")
     assert refused["code"] == "rate_limited"
-    await asyncio.sleep(WINDOW + 0.1)
+    await pass_window(WINDOW)
     await sock.send({"type": "chat", "text": "four"})
     await sock.receive_until("chat", text="four")
     await player.close()
@@ -167,6 +186,9 @@ async def test_backoff_doubles_and_is_capped() -> None:
     await limiter.check_lock("k", what="tries")  # unlocked again
 
 
+REDIS_WINDOW = 0.6
+
+
 @pytest.mark.redis
 async def test_limits_are_shared_between_processes_through_redis() -> None:
     need_service("Redis", port_open("127.0.0.1", 6379))
@@ -174,16 +196,16 @@ async def test_limits_are_shared_between_processes_through_redis() -> None:
     key = f"test:{secrets.token_hex(4)}"
     try:
         a, b = Limiter(first), Limiter(second)
-        await a.hit(key, limit=2, window=WINDOW, what="tries")
-        await b.hit(key, limit=2, window=WINDOW, what="tries")
+        await a.hit(key, limit=2, window=REDIS_WINDOW, what="tries")
+        await b.hit(key, limit=2, window=REDIS_WINDOW, what="tries")
         with pytest.raises(RateLimited) as refused:
-            await a.hit(key, limit=2, window=WINDOW, what="tries")
+            await a.hit(key, limit=2, window=REDIS_WINDOW, what="tries")
         assert getattr(refused.value, "retry_after", 0) >= 1
-        await a.failure(key + ":f", free=0, window=10, base=WINDOW, cap=5)
+        await a.failure(key + ":f", free=0, window=10, base=REDIS_WINDOW, cap=5)
         with pytest.raises(RateLimited):
             await b.check_lock(key + ":f", what="tries")
-        await asyncio.sleep(WINDOW + 0.1)
-        await b.hit(key, limit=2, window=WINDOW, what="tries")
+        await asyncio.sleep(REDIS_WINDOW + 0.1)
+        await b.hit(key, limit=2, window=REDIS_WINDOW, what="tries")
         await b.check_lock(key + ":f", what="tries")
     finally:
         await first.close()

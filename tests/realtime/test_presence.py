@@ -20,7 +20,7 @@ import pytest
 
 from app.realtime.hub import Hub
 from app.realtime.presence import RedisPresence
-from tests.conftest import REDIS_URL, need_service, port_open
+from tests.conftest import REDIS_URL, free_port, need_service, port_open
 
 pytestmark = pytest.mark.redis
 TTL = 0.9
@@ -94,3 +94,62 @@ async def test_a_clean_stop_removes_the_counts_at_once() -> None:
         assert await second.presence_change(room, "0", -1) == {"1": 1}
     finally:
         await second.stop()
+
+
+@pytest.mark.slow
+async def test_a_killed_app_process_sockets_stop_counting() -> None:
+    """Two app processes on PostgreSQL and Redis: a socket on the second counts as
+    online in the first's snapshots until the second is killed (SIGKILL), then not,
+    within the TTL."""
+    from app.db.migrate import upgrade
+    from tests.conftest import POSTGRES_URL, Player, base_settings, start_server
+    from tests.realtime.test_scale_out import spawn, wait_ready
+
+    need_service("PostgreSQL", port_open("127.0.0.1", 5432))
+    need_service("Redis", port_open("127.0.0.1", 6379))
+    await asyncio.to_thread(upgrade, POSTGRES_URL)
+    secret = "shared-secret-for-both-processes"
+    port = free_port()
+    other = spawn(port, secret, PRESENCE_TTL_SECONDS=str(TTL))
+    here = start_server(
+        base_settings(
+            database_url=POSTGRES_URL,
+            redis_url=REDIS_URL,
+            secret_key=secret,
+            presence_ttl_seconds=TTL,
+        )
+    )
+    people: list[Player] = []
+    try:
+        wait_ready(f"http://127.0.0.1:{port}", other)
+        host = await Player(here, "Host").as_guest()
+        people.append(host)
+        room = (await host.http.post("/api/rooms", json={"game": "race", "seats": 2})).json()
+        remote = Player(here, "Host")
+        remote.server = type(here)(f"http://127.0.0.1:{port}", here.settings, None, None, None)  # type: ignore[arg-type]
+        people.append(remote)
+        remote.http.cookies.update({"agora_session": host.http.cookies["agora_session"]})
+        far = await remote.socket(room["id"])
+        assert (await far.receive_until("snapshot"))["seat"] == 0
+
+        async def seen_online() -> dict[str, int]:
+            watcher = await Player(here, "Watcher").as_guest()
+            people.append(watcher)
+            sock = await watcher.socket(room["id"])
+            snapshot = await sock.receive_until("snapshot")
+            await sock.close()
+            return dict(snapshot["presence"])
+
+        assert (await seen_online()).get("0") == 1
+        os.kill(other.pid, signal.SIGKILL)
+        other.wait(timeout=10)
+        start = time.monotonic()
+        while (await seen_online()).get("0"):
+            assert time.monotonic() - start < TTL + 3, "the killed process's socket still counts"
+            await asyncio.sleep(0.2)
+    finally:
+        if other.poll() is None:
+            other.kill()
+        for person in people:
+            await person.close()
+        here.stop()

@@ -17,7 +17,10 @@ Decisions taken here where the spec leaves a choice open:
   index 1 (so every seat named in the ranking has a score), and ``result()["architect"]``
   repeats it with its level. ``view`` shows it under ``architect``.
 * **Architect's turns** run inside ``apply`` right after the human's turn (so ``to_act``
-  only ever names seat 0 in solo). ``last_move["architect"]`` says what it took.
+  only ever names seat 0 in solo). ``last_move["architect"]`` says what it took. The
+  ``steps`` hook (:mod:`.log`) gives the move log the placement completed with its
+  level and stones, and the Architect's turn as an entry of its own; ``describe``
+  words each step.
 * **Move claims.** ``legal_moves`` returns ``level`` and ``stones``; ``apply`` accepts them
   and refuses a move whose claims do not match the position (a stale move), and accepts
   the bare ``{"tile", "q", "r", "rot"}`` form.
@@ -39,6 +42,7 @@ Decisions taken here where the spec leaves a choice open:
 from __future__ import annotations
 
 from app.games.akropolis.ai import evaluate, rollout_move, sample, score
+from app.games.akropolis.log import describe, steps
 from app.games.akropolis.rules import apply, legal_moves, legal_moves_compact, result, to_act
 from app.games.akropolis.setup import INFO, setup
 from app.games.akropolis.undo import undoable
@@ -47,6 +51,7 @@ from app.games.akropolis.view import secrets, view
 __all__ = [
     "INFO",
     "apply",
+    "describe",
     "evaluate",
     "legal_moves",
     "legal_moves_compact",
@@ -56,6 +61,7 @@ __all__ = [
     "score",
     "secrets",
     "setup",
+    "steps",
     "to_act",
     "undoable",
     "view",

@@ -90,6 +90,16 @@ def _parse(move: Any) -> tuple[int, int, int, int, dict[str, int]]:
 
 
 def apply(state: State, seat: int, move: Move) -> State:
+    new, last = apply_own(state, seat, move)
+    while not new["finished"] and new["architect"] is not None and new["turn"] == 1:
+        last["architect"] = architect_turn(new)
+    new["last_move"] = last
+    return new
+
+
+def apply_own(state: State, seat: int, move: Move) -> tuple[State, dict[str, Any]]:
+    """The seat's own placement, without the Architect's turn that may follow (solo):
+    the new state (its ``last_move`` not yet set) and the ``last_move`` record."""
     if state["finished"] or seat != state["turn"]:
         raise NotYourTurn(
             "the game is over" if state["finished"] else f"it is seat {state['turn']}'s turn"
@@ -136,13 +146,10 @@ def apply(state: State, seat: int, move: Move) -> State:
         "refilled": _end_turn(new),
         "architect": None,
     }
-    while not new["finished"] and new["architect"] is not None and new["turn"] == 1:
-        last["architect"] = _architect_turn(new)
-    new["last_move"] = last
-    return new
+    return new, last
 
 
-def _architect_turn(new: State) -> dict[str, Any]:
+def architect_turn(new: State) -> dict[str, Any]:
     """The Illustrious Architect's automatic turn (solo, §8); updates ``new`` in place."""
     site = new["site"]
     bot = new["architect"]
