@@ -167,7 +167,6 @@ class Limiter:
         except Exception:
             log.warning("rate limiter unavailable", exc_info=True)
 
-
     async def close(self) -> None:
         closer = getattr(self.store, "close", None)
         if closer is not None:
