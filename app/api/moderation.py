@@ -3,15 +3,17 @@ with the acting user (a reporter, the host or an admin) in its ``admin_*`` colum
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 
 from app.admin.service import audit
 from app.api.deps import AdminUser, CurrentUser, RoomsDep, SessionDep
 
 router = APIRouter(prefix="/api", tags=["moderation"])
+# Row ids are 32-bit integers in the database: a larger one is a 422, not a query error.
+RowId = Annotated[int, Path(ge=1, le=2_147_483_647)]
 
 
 class ReportIn(BaseModel):
@@ -25,7 +27,7 @@ class MuteIn(BaseModel):
 
 @router.post("/rooms/{room_id}/chat/{message_id}/report", status_code=201)
 async def report_message(
-    room_id: str, message_id: int, body: ReportIn, user: CurrentUser, rooms: RoomsDep,
+    room_id: str, message_id: RowId, body: ReportIn, user: CurrentUser, rooms: RoomsDep,
     session: SessionDep, code: str | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """Anyone who may watch the room reports a line to the admins."""
@@ -41,7 +43,7 @@ async def report_message(
 
 @router.post("/rooms/{room_id}/chat/{message_id}/delete")
 async def delete_message(
-    room_id: str, message_id: int, body: ReportIn, user: CurrentUser, rooms: RoomsDep,
+    room_id: str, message_id: RowId, body: ReportIn, user: CurrentUser, rooms: RoomsDep,
     session: SessionDep,
 ) -> dict[str, bool]:  # fmt: skip
     """The host or an admin removes a line (its text is gone for everyone)."""
@@ -97,7 +99,7 @@ async def reports(
 
 @router.post("/admin/reports/{report_id}/resolve")
 async def resolve_report(
-    report_id: int, body: ReportIn, admin: AdminUser, rooms: RoomsDep, session: SessionDep
+    report_id: RowId, body: ReportIn, admin: AdminUser, rooms: RoomsDep, session: SessionDep
 ) -> dict[str, Any]:
     resolved = await rooms.moderation.resolve(report_id)
     await audit(
