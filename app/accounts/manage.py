@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from sqlalchemy import or_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.accounts.security import hash_password, verify_password
+from app.accounts.hashing import hash_async, verify_async
 from app.db.models import ChatMessage, Seat, User
 from app.errors import InvalidRequest, NotAuthenticated
 
@@ -41,11 +41,11 @@ async def change_password(session: AsyncSession, user: User, *, current: str, ne
     stored = await session.get(User, user.id)
     if stored is None or not stored.password_hash:
         raise InvalidRequest("a guest has no password: register first", code="no_password")
-    if not verify_password(stored.password_hash, current):
+    if not await verify_async(stored.password_hash, current):
         raise NotAuthenticated("the current password is wrong", code="bad_credentials")
     if len(new) < MIN_PASSWORD:
         raise InvalidRequest("a password has at least 8 characters", code="weak_password")
-    stored.password_hash = hash_password(new)
+    stored.password_hash = await hash_async(new)
     return await revoke_sessions(session, stored)
 
 
@@ -53,7 +53,7 @@ async def delete_account(session: AsyncSession, user: User, *, password: str | N
     """Anonymise the account (an account confirms with its password; a guest has none)."""
     stored = await session.get(User, user.id)
     assert stored is not None
-    if stored.password_hash and not verify_password(stored.password_hash, password or ""):
+    if stored.password_hash and not await verify_async(stored.password_hash, password or ""):
         raise NotAuthenticated("the password is wrong", code="bad_credentials")
     await session.execute(
         update(Seat)

@@ -13,7 +13,8 @@ from pydantic import BaseModel, Field
 from sqlalchemy import select
 
 from app.accounts import manage
-from app.accounts.security import SESSION_COOKIE, verify_password
+from app.accounts.hashing import verify_async
+from app.accounts.security import SESSION_COOKIE
 from app.accounts.service import public_user
 from app.api import abuse
 from app.api.abuse import LimiterDep
@@ -76,9 +77,11 @@ async def delete_account(
     sessions = request.app.state.sessions
     async with sessions() as session:
         stored = await session.get(User, user.id)
-        if stored is not None and stored.password_hash:
-            if not verify_password(stored.password_hash, body.password or ""):
-                raise NotAuthenticated("the password is wrong", code="bad_credentials")
+        password_hash = stored.password_hash if stored is not None else None
+    # Hashed with no connection held (app.accounts.hashing).
+    if password_hash and not await verify_async(password_hash, body.password or ""):
+        raise NotAuthenticated("the password is wrong", code="bad_credentials")
+    async with sessions() as session:
         seated = await session.execute(
             select(Room.id, Room.status)
             .join(Seat, Seat.room_id == Room.id)
