@@ -118,7 +118,7 @@ class Reviews:
                             LEVEL, search_seed(live.id, step.seq, step.seat),
                             iterations=ITERATIONS, time_limit=30.0,
                         )  # fmt: skip
-                    except (BotTimeout, BotError) as error:
+                    except (BotTimeout, BotError, OSError, EOFError) as error:  # a worker died
                         log.warning("review of %s move %s failed: %s", live.id, step.seq, error)
                         found = {"best": step.move, "loss": 0.0, "reviewed": False}
                     job.moves.append(
@@ -130,6 +130,9 @@ class Reviews:
                 async with self.ctx.transaction() as session:
                     if await session.get(RoomReview, live.id) is None:
                         session.add(RoomReview(room_id=live.id, level=LEVEL, data=data))
+            except Exception:
+                log.exception("review of %s failed", live.id)
+                raise
             finally:
                 self._jobs.pop(live.id, None)
 

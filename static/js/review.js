@@ -10,13 +10,19 @@ const MISTAKES = 3;
 export function reviewPanel({ roomId, query, room, go, showFrame }) {
   let review = null;
 
+  let failures = 0;
+
   async function fetchReview() {
     $("review-button").disabled = true;
     try {
       review = await api("GET", `/api/rooms/${roomId}/review${query}`);
+      failures = 0;
     } catch (error) {
+      // A busy server (503, 429) is asked again a little later; a refusal ends it.
+      failures += 1;
       $("review-status").textContent = t("review.failed", { message: error.message });
-      $("review-button").disabled = false;
+      if (failures < 10 && (!error.status || error.status >= 429)) setTimeout(fetchReview, 1500 * failures);
+      else $("review-button").disabled = false;
       return;
     }
     if (review.status === "pending") {
