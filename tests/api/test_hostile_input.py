@@ -9,6 +9,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+import pytest
+import websockets
+
 from tests.conftest import Player, RunningServer
 
 
@@ -31,9 +34,13 @@ async def test_names_are_normalised_and_refused(server: RunningServer) -> None:
     ]  # fmt: skip
     for path, body, code in cases:
         response = await person.http.post(path, json=body)
+        if any("\x00" in str(value) for value in body.values()):
+            # NUL anywhere in a request is refused up front (app/api/request_guard.py).
+            assert (response.status_code, response.json()["code"]) == (400, "invalid_characters")
+            continue
         assert (response.status_code, response.json()["code"]) == (422, code), body
     login = await person.http.post("/api/login", json={"username": "a\x00b", "password": "x"})
-    assert login.status_code == 401
+    assert login.status_code == 400
     fine = await person.http.post("/api/guests", json={"name": "  Zoé   Ｋ "})
     assert fine.status_code == 201 and fine.json()["name"] == "Zoé K"
     await person.close()
@@ -59,13 +66,17 @@ async def test_room_ids_and_invite_codes_never_fail(server: RunningServer) -> No
         assert 400 <= response.status_code < 500, (path, response.status_code)
     for body in ({"invite_code": "é"}, {"invite_code": "\x00"}, {"invite_code": "x" * 64}):
         joined = await other.http.post(f"/api/rooms/{room_id}/join", json=body)
-        assert joined.status_code == 404, body
-    assert (await other.http.post("/api/rooms/a%00b/join", json={})).status_code == 404
+        assert joined.status_code == (400 if "\x00" in body["invite_code"] else 404), body
+    assert (await other.http.post("/api/rooms/a%00b/join", json={})).status_code == 400
     right = await other.http.post(
         f"/api/rooms/{room_id}/join", json={"invite_code": room["invite_code"]}
     )
     assert right.status_code == 200
-    sock = await other.socket("x\x00y".replace("\x00", "%00"))
+    # NUL in the path: the handshake itself is refused (app/api/request_guard.py).
+    with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
+        await other.socket("x\x00y".replace("\x00", "%00"))
+    assert refused.value.response.status_code == 403
+    sock = await other.socket("no-such-room")
     error = await sock.receive_until("error")
     assert error["code"] == "room_not_found"
     await host.close()
