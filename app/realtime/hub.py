@@ -154,14 +154,18 @@ class Hub:
         self._reconnect_listeners.append(listener)
 
     def _on_reconnect(self) -> None:
-        task = asyncio.get_running_loop().create_task(self._restore_presence())
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
         for listener in self._reconnect_listeners:
             try:
                 listener()
             except Exception:
                 log.exception("reconnect listener failed")
+        task = asyncio.get_running_loop().create_task(self._after_reconnect())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _after_reconnect(self) -> None:
+        """Presence counts written again first, so the resynced snapshots carry them."""
+        await self._restore_presence()
         for room_id, subscribers in list(self._rooms.items()):
             event = RoomEvent(room_id=room_id, kind="resync", origin=self.origin)
             for subscriber in tuple(subscribers):
@@ -283,6 +287,12 @@ class Hub:
         return dict(self._presence.get(room_id, {}))
 
     async def _restore_presence(self) -> None:
+        if self._presence_store is not None:
+            try:
+                await self._presence_store.rewrite_all()
+            except Exception:
+                log.warning("presence restore failed")
+            return
         if self._relay is None:
             return
         rooms = set(self._presence) | set(self._relay_presence_rooms)

@@ -72,6 +72,13 @@ class RedisPresence:
             del self._counts[room_id]
         return await self.read(room_id)
 
+    async def rewrite_all(self) -> None:
+        """Write this process's counts of every room again (Redis came back)."""
+        for room_id in list(self._counts):
+            await self._write(room_id)
+            if not self._counts.get(room_id):
+                self._counts.pop(room_id, None)
+
     async def read(self, room_id: str) -> dict[str, int]:
         origins = [_text(o) for o in await self._redis.smembers(room_key(room_id))]
         if not origins:

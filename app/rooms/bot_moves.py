@@ -5,7 +5,8 @@ A level bot (easy, medium, hard: :mod:`app.bots.levels`) searches in one of the
 process's event loop or other rooms' moves. The pool starts with the first search and
 is shared by every room of the process. The search gets a wall-clock limit a little above
 its level's CPU budget; if it cannot answer in time (a loaded machine) or fails, the seat
-plays a random legal move instead, so a table never waits on a bot. The search's seed
+plays a random legal move instead, so a table never waits on a bot. A table whose
+players have all left plays on with random moves (no search). The search's seed
 comes from the room, its version and the seat: replaying a room's log needs no seed
 (bot moves are logged like any other), but a rerun of one position is reproducible.
 """
@@ -55,6 +56,10 @@ class BotMoves:
             return None
         kind = BOTS.get(bot) or BOTS["random"]
         level = getattr(kind, "level", None)
+        if all(seat_info.bot for seat_info in live.seats):
+            # Every player left: nobody to play well against, so no search (a table of
+            # bots must not hold the pool's workers that other rooms' bots wait for).
+            kind, level = BOTS["random"], None
         if level is None or len(moves) == 1:
             return kind.choose(live.game.view(state, seat), moves, bot_rng)
         limit = get_level(level).seconds * 1.25 + 0.5

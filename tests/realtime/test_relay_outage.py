@@ -82,7 +82,7 @@ def redis_and_servers() -> Iterator[tuple[PrivateRedis, list[RunningServer]]]:
             **os.environ, "DATABASE_URL": POSTGRES_URL, "REDIS_URL": redis.url,
             "SECRET_KEY": SECRET, "AGORA_TEST_GAMES": "1", "WS_RATE_PER_SECOND": "2000",
             "WS_RATE_BURST": "2000", "EXPIRY_SWEEP_SECONDS": "0", "PORT": str(port),
-            "LOG_LEVEL": "warning", "REDIS_TIMEOUT": "1",
+            "LOG_LEVEL": "warning", "REDIS_TIMEOUT": "1", "RATE_LIMITS": "false",
         }  # fmt: skip
         processes.append(subprocess.Popen([sys.executable, "-m", "app"], env=env))
     try:
