@@ -152,18 +152,21 @@ class SeatIn(BaseModel):
 @router.post("/rooms/{room_id}/hand-to-bot")
 async def hand_to_bot(
     room_id: str, body: SeatIn, request: Request, user: CurrentUser, rooms: RoomsDep,
-    settings: SettingsDep,
+    settings: SettingsDep, code: str | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """A live game's player away on their turn past the grace period: a bot plays for them."""
+    rooms.require_watch(await rooms.live(room_id), user, code)  # outsiders learn nothing
     live = await rooms.hand_to_bot(room_id, user=user, position=body.seat)
     return room_json(request, settings.public_base_url, live, user)
 
 
 @router.post("/rooms/{room_id}/reclaim")
 async def reclaim_seat(
-    room_id: str, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep
-) -> dict[str, Any]:
+    room_id: str, request: Request, user: CurrentUser, rooms: RoomsDep, settings: SettingsDep,
+    code: str | None = None,
+) -> dict[str, Any]:  # fmt: skip
     """Take back the seat a bot took when your clock ran out (``on_timeout`` = ``bot``)."""
+    rooms.require_watch(await rooms.live(room_id), user, code)  # outsiders learn nothing
     live = await rooms.reclaim(room_id, user=user)
     return room_json(request, settings.public_base_url, live, user)
 

@@ -120,6 +120,8 @@ def can_watch(live: LiveRoom, user: User | None, invite_code: str | None) -> boo
         return True
     if user is not None and (user.is_admin or live.seat_of(user.id) is not None):
         return True
+    if user is not None and any(seat.away_player == user.id for seat in live.seats):
+        return True  # a player whose seat a bot holds for them (they may reclaim it)
     return valid_invite_code(invite_code) and secrets.compare_digest(
         str(invite_code), live.invite_code
     )

@@ -274,7 +274,7 @@ class Seating:
                 return
             chosen = outcome or orjson.loads(room.options).get("on_timeout", "bot")
             out = chosen == "out"
-            target.user_id, target.bot, target.forfeit = None, TAKEOVER_BOT, out
+            target.user_id, target.bot, target.forfeit = None, "random", out
             target.name = f"{target.name} (bot)"
 
         await self._change_seats(room_id, change)

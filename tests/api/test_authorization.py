@@ -65,6 +65,13 @@ MATRIX: dict[str, dict[str, int]] = {
     "GET /api/rooms/{id}/verify": {
         "anonymous": 404, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 409,
     },
+    # Clocks: reclaiming needs a seat a bot took over, handing to a bot a running live game.
+    "POST /api/rooms/{id}/reclaim": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 409,
+    },
+    "POST /api/rooms/{id}/hand-to-bot": {
+        "anonymous": 401, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 403,
+    },
     "GET /api/rooms/{id}/review": {
         "anonymous": 404, "guest": 404, "non_member": 404, "player": 409, "host": 409, "admin": 409,
     },
@@ -128,6 +135,7 @@ BODIES: dict[str, Any] = {
     "POST /api/rooms/{id}/options": {"options": {"target": 30}},
     "POST /api/rooms/{id}/bots": {"bot": "random"},
     "POST /api/rooms/{id}/kick": {"seat": 1},
+    "POST /api/rooms/{id}/hand-to-bot": {"seat": 1},
 }
 
 
@@ -247,6 +255,7 @@ ACCOUNT: dict[str, dict[str, int]] = {
     "POST /api/account/logout-all": {"anonymous": 401, **dict.fromkeys(ROLES[1:], 200)},
     "POST /api/account/delete": {"anonymous": 401, **dict.fromkeys(ROLES[1:], 200)},
     "GET /account": dict.fromkeys(ROLES, 200),
+    "GET /api/my-games": {"anonymous": 401, **dict.fromkeys(ROLES[1:], 200)},
 }  # fmt: skip
 
 
