@@ -32,7 +32,7 @@ async def test_a_game_against_a_hard_bot_then_its_review(browser: Any, web_serve
     await page.wait_for_url("**/replay**")
     await page.click("#review-button")
     mistake = page.locator("#review-seats .review-mistakes button").first
-    await mistake.wait_for(timeout=300_000)  # reviewed in the background, ~20 s when quiet
+    await mistake.wait_for(timeout=120_000)  # reviewed in the background, ~20 s when quiet
     assert "Lina" in await page.inner_text("#review-seats h3")
     await mistake.click()
     await page.wait_for_selector("#review-compare:not([hidden])")
