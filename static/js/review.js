@@ -89,7 +89,9 @@ export function reviewPanel({ roomId, query, room, go, showFrame }) {
     press(false);
   }
 
+  // The button is rendered disabled: a click before the replay has loaded would be lost.
   $("review-button").addEventListener("click", fetchReview);
+  $("review-button").disabled = false;
   return {
     /** Stepping elsewhere leaves the comparison. */
     left() {

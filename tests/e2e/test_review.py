@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tests.e2e.akropolis_helpers import FINAL, create_room, play_until_final
 from tests.e2e.conftest import shot_path
 from tests.e2e.pages import become_guest, new_page
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known defect (closing note, stop 20): the review sometimes stays pending in the "
-    "browser test server; under investigation",
-)
 async def test_a_game_against_a_hard_bot_then_its_review(browser: Any, web_server: Any) -> None:
     page = await new_page(browser, web_server)
     await become_guest(page, "Lina")
@@ -30,7 +23,7 @@ async def test_a_game_against_a_hard_bot_then_its_review(browser: Any, web_serve
 
     await page.click("#replay-link")
     await page.wait_for_url("**/replay**")
-    await page.click("#review-button")
+    await page.click("#review-button")  # enabled once the replay has loaded
     mistake = page.locator("#review-seats .review-mistakes button").first
     await mistake.wait_for(timeout=120_000)  # reviewed in the background, ~20 s when quiet
     assert "Lina" in await page.inner_text("#review-seats h3")
