@@ -33,6 +33,7 @@ from app.api.failures import RequestTimeout, install_failure_handlers
 from app.api.openapi import install_openapi
 from app.api.origin import OriginCheck
 from app.api.request_guard import RequestGuard
+from app.api.request_metrics import RequestMetrics
 from app.api.security_headers import install_security
 from app.api.validation import invalid_request
 from app.config import ROOT, Settings, get_settings
@@ -134,13 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_exception_handler(RequestValidationError, invalid_request)
 
-    @app.middleware("http")
-    async def count_requests(request: Request, call_next: Any) -> Any:
-        response = await call_next(request)
-        route = request.scope.get("route")
-        template = getattr(route, "path", "unmatched")
-        metrics.http_requests.labels(request.method, template, str(response.status_code)).inc()
-        return response
+    app.add_middleware(RequestMetrics, counter=metrics.http_requests)
 
     app.include_router(auth.router)
     app.include_router(account.router)

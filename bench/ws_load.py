@@ -38,8 +38,15 @@ import httpx
 import orjson
 import psutil
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from app.games.compact import compact_move  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
-POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+# The database a spawned server uses; its schema is reset first (never point it at a
+# database another run uses: the test suite uses "test").
+POSTGRES_URL = os.environ.get(
+    "BENCH_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+)
 PIN = os.environ.get("BENCH_PIN", "1") == "1"
 
 
@@ -48,11 +55,10 @@ def pick(message: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     if "moves" in message:
         return rng.choice(message["moves"]) if message["moves"] else None
     compact = message["compact"]
-    ((key, values),) = compact["each"].items()
+    ((_key, values),) = compact["each"].items()
     if not values or not compact["rows"]:
         return None
-    row = rng.choice(compact["rows"])
-    return {**dict(zip(compact["keys"], row, strict=True)), key: rng.choice(values)}
+    return compact_move(compact, rng.randrange(len(compact["rows"])), rng.randrange(len(values)))
 
 
 @dataclass

@@ -20,7 +20,7 @@ def client_address(connection: HTTPConnection) -> str:
     return connection.client.host if connection.client else "unknown"
 
 
-def get_limiter(request: Request) -> Limiter:
+async def get_limiter(request: Request) -> Limiter:
     return request.app.state.limiter  # type: ignore[no-any-return]
 
 

@@ -16,15 +16,15 @@ from app.errors import Banned, Forbidden, NotAuthenticated
 from app.rooms.service import RoomService
 
 
-def get_settings_dep(request: Request) -> Settings:
+async def get_settings_dep(request: Request) -> Settings:
     return request.app.state.settings  # type: ignore[no-any-return]
 
 
-def get_rooms(request: Request) -> RoomService:
+async def get_rooms(request: Request) -> RoomService:
     return request.app.state.rooms  # type: ignore[no-any-return]
 
 
-def get_signer(request: Request) -> SessionSigner:
+async def get_signer(request: Request) -> SessionSigner:
     return request.app.state.signer  # type: ignore[no-any-return]
 
 

@@ -57,6 +57,11 @@ class Lobby:
             encoded = self._pages[key] = orjson.dumps(rows[offset : offset + limit])
         return encoded
 
+    async def rows(self) -> list[JsonDict]:
+        """Every listed room (``id, game, status, seat_count, seats, version``), most
+        recently active first. The list is shared: callers must not change it."""
+        return await self._current()
+
     async def _current(self) -> list[JsonDict]:
         if self._rows is not None and time.monotonic() - self._at < TTL:
             return self._rows

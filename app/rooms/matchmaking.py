@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from app.db.models import User
 from app.errors import AgoraError
 from app.games.interface import JsonDict
-from app.rooms import repository
 from app.rooms.live import LiveRoom
 
 if TYPE_CHECKING:
@@ -42,24 +41,25 @@ async def join_a_table(rooms: RoomService, *, user: User, game_id: str, seats: i
     The user's own waiting table of that game wins (clicking twice does not open a second
     one); without any open table a new public one with ``seats`` seats is created.
     """
-    # Read in a short transaction of its own, closed before the service writes (SQLite
-    # serves one connection at a time).
-    async with rooms.transaction() as session:
-        waiting = [
-            room
-            for room in await repository.lobby_rooms(session, limit=500)
-            if room.game == game_id and room.status == "waiting"
-        ]
-        taken = await repository.seats_by_room(session, [room.id for room in waiting])
-    for room in waiting:
-        if any(seat.user_id == user.id for seat in taken[room.id]):
-            return await rooms.live(room.id)
-    open_tables = [room for room in waiting if len(taken[room.id]) < room.seat_count]
-    # Fullest first; among equals the oldest, which has waited longest.
-    open_tables.sort(key=lambda room: (-len(taken[room.id]), room.created_at))
-    for room in open_tables:
+    # The lobby's rows (kept in memory, at most a second old), not a query of every
+    # public room with its state; a table filled or started since is skipped below.
+    waiting = [
+        row
+        for row in await rooms.lobby.rows()
+        if row["game"] == game_id and row["status"] == "waiting"
+    ]
+    for row in waiting:
+        if any(seat["user_id"] == user.id for seat in row["seats"]):
+            return await rooms.live(row["id"])
+    taken = {row["id"]: sum(seat["kind"] != "open" for seat in row["seats"]) for row in waiting}
+    open_tables = [row for row in waiting if taken[row["id"]] < row["seat_count"]]
+    # Fullest first; among equals the least recently active, which has waited longest
+    # (the lobby lists the most recently active first, and the sort is stable).
+    open_tables.reverse()
+    open_tables.sort(key=lambda row: -taken[row["id"]])
+    for row in open_tables:
         try:
-            return await rooms.join(room.id, user=user, invite_code=None)
+            return await rooms.join(row["id"], user=user, invite_code=None)
         except AgoraError:
             continue  # filled or started since we looked: try the next one
     return await rooms.create_room(

@@ -54,28 +54,6 @@ async def move_log(session: AsyncSession, room_id: str) -> Sequence[MoveRecord]:
     return rows.all()
 
 
-async def lobby_rooms(session: AsyncSession, *, limit: int = 100) -> Sequence[Room]:
-    rows = await session.scalars(
-        select(Room)
-        .where(Room.private.is_(False), Room.status.in_(("waiting", "playing")))
-        .order_by(Room.updated_at.desc())
-        .limit(limit)
-    )
-    return rows.all()
-
-
-async def seats_by_room(session: AsyncSession, room_ids: list[str]) -> dict[str, list[Seat]]:
-    if not room_ids:
-        return {}
-    rows = await session.scalars(
-        select(Seat).where(Seat.room_id.in_(room_ids)).order_by(Seat.position)
-    )
-    grouped: dict[str, list[Seat]] = {room_id: [] for room_id in room_ids}
-    for seat in rows:
-        grouped[seat.room_id].append(seat)
-    return grouped
-
-
 async def rooms_of_user(session: AsyncSession, user_id: str, *, limit: int = 50) -> Sequence[Room]:
     rows = await session.scalars(
         select(Room)

@@ -9,6 +9,7 @@ import statistics
 import time
 from typing import Any
 
+from app.games.compact import compact_move
 from tests.api.tables import move, race_target, sockets_for, table
 
 log = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ async def test_a_hard_bot_thinks_then_plays_while_another_room_plays(players: An
         await sock.receive(30)
     await sock.send({"type": "legal_moves", "compact": True})
     legal = (await sock.receive_until("legal_moves"))["compact"]
-    first = {**dict(zip(legal["keys"], legal["rows"][0], strict=True)), "tile": 0}
+    first = compact_move(legal, 0, 0)
     version = await move(sock, first, "a1")
     turns = sock.view["game"]["cities"][1]["turns_played"]
     await sock.wait_version(version + 1, timeout=30)  # the bot's answer

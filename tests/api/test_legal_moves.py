@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.compact import expand_compact as expand
 from tests.api.tables import sockets_for, table
-
-
-def expand(compact: dict[str, Any]) -> list[dict[str, Any]]:
-    """The interface's product form back to the list (app/games/interface.py)."""
-    ((key, values),) = compact["each"].items()
-    return [
-        {**dict(zip(compact["keys"], row, strict=True)), key: value}
-        for value in values
-        for row in compact["rows"]
-    ]
 
 
 def canonical(moves: list[dict[str, Any]]) -> list[tuple[tuple[str, Any], ...]]:

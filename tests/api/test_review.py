@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from app.games.compact import compact_move
 from tests.api.tables import finish_race, race_target, sockets_for, table
 
 
@@ -66,7 +67,7 @@ async def test_an_akropolis_game_against_a_bot_is_reviewed_with_better_boards(
             continue
         compact = legal["compact"]
         number += 1
-        first = {**dict(zip(compact["keys"], compact["rows"][-1], strict=True)), "tile": 0}
+        first = compact_move(compact, -1, 0)
         message = {"type": "move", "id": f"m{number}", "move": first, "version": sock.version}
         await sock.send(message)
         await sock.receive_until("ack", id=f"m{number}")

@@ -121,6 +121,31 @@ async def test_untouched_rooms_expire(server: RunningServer) -> None:
     await host.close()
 
 
+async def test_a_created_room_is_held_as_the_database_has_it(server: RunningServer) -> None:
+    """Creation builds the room in memory from what it wrote (no reload): it must equal
+    the room loaded back from the database, options normalised and host seated."""
+    host = await Player(server, "Maker").as_guest()
+    created = await host.http.post(
+        "/api/rooms", json={"game": "race", "seats": 3, "private": True, "options": {}}
+    )
+    assert created.status_code == 201, created.text
+    room_id = created.json()["id"]
+    service = server.app.state.rooms
+    held = service.cache.held(room_id)
+    loaded = await asyncio.wrap_future(
+        asyncio.run_coroutine_threadsafe(service.cache.load(room_id), server_loop(server))
+    )
+    fields = (
+        "id", "game_id", "options", "seat_count", "private", "host_id", "invite_code",
+        "status", "seats", "version", "state", "seed_hash", "seed", "rules_version",
+        "rated", "timers", "deadline_at",
+    )  # fmt: skip
+    assert held is not None
+    assert {f: getattr(held, f) for f in fields} == {f: getattr(loaded, f) for f in fields}
+    assert held.seats[0].user_id is not None and held.seats[1].user_id is None
+    await host.close()
+
+
 def server_loop(server: RunningServer) -> asyncio.AbstractEventLoop:
     return server.app.state.loop  # type: ignore[no-any-return]
 

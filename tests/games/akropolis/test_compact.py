@@ -7,6 +7,7 @@ import random
 import pytest
 
 from app.games import akropolis
+from app.games.compact import expand_compact
 
 
 @pytest.mark.parametrize("seats", [1, 2, 4])
@@ -18,12 +19,8 @@ def test_the_product_expands_to_the_list_over_random_games(seats: int) -> None:
         (seat,) = akropolis.to_act(state)
         listed = akropolis.legal_moves(state, seat)
         compact = akropolis.legal_moves_compact(state, seat)
-        ((key, values),) = compact["each"].items()
-        expanded = [
-            {**dict(zip(compact["keys"], row, strict=True)), key: value}
-            for value in values
-            for row in compact["rows"]
-        ]
+        ((key, _values),) = compact["each"].items()
+        expanded = expand_compact(compact)
         assert expanded == [{k: m[k] for k in (*compact["keys"], key)} for m in listed]
         assert all(set(m) == {"tile", *compact["keys"]} for m in listed)
         checked += 1
