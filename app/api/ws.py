@@ -43,6 +43,8 @@ CLOSE_TRY_AGAIN = 1013
 class TokenBucket:
     """Allows ``rate`` messages a second with bursts up to ``burst``."""
 
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
     def __init__(self, rate: float, burst: int) -> None:
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
@@ -130,6 +132,11 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
 
 class SocketSession:
     """One client's socket in one room: subscribe, snapshot, then read its messages."""
+
+    # Slots: one of these per connected socket (bench/ws_idle.py measures what a socket costs).
+    __slots__ = (
+        "audience", "connection", "metrics", "room_id", "rooms", "settings", "user", "websocket",
+    )  # fmt: skip
 
     def __init__(
         self,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
@@ -21,7 +22,49 @@ from app.realtime.hub import RoomEvent
 GAP_WAIT_SECONDS = 0.5
 
 
+class Outbox:
+    """A bounded FIFO with one consumer: a deque and, while the consumer waits, a future.
+
+    ``asyncio.Queue`` allocates four deques and an Event per instance (about 2.5 KB):
+    with one queue per connected socket that was a measurable part of the ~43 KB an idle
+    socket costs the server (``bench/ws_idle.py``).
+    """
+
+    __slots__ = ("_items", "_waiter", "maxsize")
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self._items: deque[object] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def put_nowait(self, item: object) -> None:
+        if len(self._items) >= self.maxsize:
+            raise asyncio.QueueFull
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> object:
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self._items.popleft()
+
+
 class Connection:
+    __slots__ = (
+        "_close_socket", "_gap_task", "_held", "_queue", "_resync", "_resync_task", "_send",
+        "_task", "audience", "overflowed", "room_id", "snapshots_dropped", "user_id", "version",
+        "__weakref__",
+    )  # fmt: skip
+
     def __init__(
         self,
         *,
@@ -41,7 +84,7 @@ class Connection:
         self.overflowed = False
         self._send = send
         self._resync = resync
-        self._queue: asyncio.Queue[object] = asyncio.Queue(queue_size)
+        self._queue = Outbox(queue_size)
         self._held: dict[int, str] = {}
         self._gap_task: asyncio.Task[None] | None = None
         self._resync_task: asyncio.Task[None] | None = None
