@@ -183,8 +183,21 @@ async def test_a_locked_database_is_unavailable_and_rolls_back(db: Database) -> 
         with pytest.raises(sqlite3.OperationalError) as caught:
             await writer.write([move("r0", 1)])
         assert unavailable(caught.value)
+        # Through the committer: every move of the batch gets the error (a 503), none
+        # is retried alone as if it were faulty.
+        committer = GroupCommitter([writer])
+        committer.start()
+        results = await asyncio.gather(
+            committer.submit(move("r0", 1)),
+            committer.submit(move("r1", 1)),
+            return_exceptions=True,
+        )
+        assert [type(result) for result in results] == [sqlite3.OperationalError] * 2
+        assert committer.batches == 0
         blocker.execute("ROLLBACK")
-        assert await writer.write([move("r0", 1)]) == {"r0"}
+        assert await committer.submit(move("r0", 1)) is True
+        await committer.stop()  # closes the writer
+        assert (await db.versions())["r0"] == 2
     finally:
         blocker.close()
         await writer.close()
