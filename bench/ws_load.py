@@ -282,6 +282,8 @@ def spawn_server(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(command, env=env, cwd=ROOT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
+        if process.poll() is not None:  # e.g. the port is taken: never bench another server
+            raise SystemExit(f"server exited with {process.returncode}")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
                 return process
@@ -382,6 +384,9 @@ def main() -> None:
     parser.add_argument(
         "--spawn", choices=("sqlite", "postgres"), help="start a server on this store"
     )
+    parser.add_argument(
+        "--port", type=int, default=8765, help="port of the spawned server (pick a free one)"
+    )
     parser.add_argument("--rooms", type=int, nargs="+", default=[1, 100, 500])
     parser.add_argument("--game", choices=("race", "akropolis"), default="race")
     parser.add_argument("--clients", type=int, default=2, help="client processes (at most)")
@@ -393,7 +398,7 @@ def main() -> None:
     process = None
     with tempfile.TemporaryDirectory() as workdir:
         if args.spawn:
-            port = 8765
+            port = args.port
             process = spawn_server(args.spawn, port, Path(workdir))
             url, pid = f"http://127.0.0.1:{port}", process.pid
         else:

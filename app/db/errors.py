@@ -9,6 +9,7 @@ invalid encoding) is the input's fault: :func:`client_error` maps it to a 4xx
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 from sqlalchemy.exc import DataError, DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -41,6 +42,10 @@ def unavailable(error: BaseException) -> bool:
     if client_error(error) or _has_name(error, "DataError"):
         return False  # asyncpg's DataError (a bad argument) is an InterfaceError subclass
     if isinstance(error, PoolTimeout | OperationalError | InterfaceError | asyncio.TimeoutError):
+        return True
+    # The SQLite move writer's own connection raises the driver's errors unwrapped:
+    # "database is locked", a disk I/O error, a full disk.
+    if isinstance(error, sqlite3.OperationalError):
         return True
     if isinstance(error, OSError | ConnectionError):
         return True

@@ -47,12 +47,20 @@ def create_engine(settings: Settings) -> AsyncEngine:
     return engine
 
 
+# Every SQLite connection's settings: the engine's and the move writer's
+# (app.rooms.sqlite_writer). busy_timeout first: the others may wait on a lock.
+SQLITE_PRAGMAS = (
+    "PRAGMA busy_timeout=30000",
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA foreign_keys=ON",
+)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
+    for pragma in SQLITE_PRAGMAS:
+        cursor.execute(pragma)
     cursor.close()
 
 

@@ -9,7 +9,9 @@ update succeeded. Each move still waits for its own commit before it is publishe
 PostgreSQL: the batch is ONE statement over ``unnest`` arrays, run in autocommit
 (atomic on its own, one round trip), on raw asyncpg connections held by a few writer
 tasks, so one batch is in flight while the next one forms. SQLite (one writer by
-nature): one UPDATE + INSERT per move inside one transaction, one writer task.
+nature): one writer task; for a database file, one thread with its own sqlite3
+connection runs the batch in one transaction (:mod:`.sqlite_writer`); in memory, one
+UPDATE + INSERT per move on the engine's connection (:class:`SqliteWriter`).
 
 Measured on this machine (notes/perf-anchors.md): one transaction per move caps near
 2,900 commits/s even with raw asyncpg, the ORM near 400/s; batching is the way past.
@@ -197,7 +199,23 @@ class SqliteWriter:
 def writers_for(engine: AsyncEngine, count: int) -> list[BatchWriter]:
     if engine.dialect.name == "postgresql":
         return [PostgresWriter(engine) for _ in range(max(1, count))]
-    return [SqliteWriter(engine)]
+    path = sqlite_file(engine)
+    if path is None:  # a memory database lives in the engine's connection only
+        return [SqliteWriter(engine)]
+    from app.rooms.sqlite_writer import SqliteThreadWriter
+
+    return [SqliteThreadWriter(path)]
+
+
+def sqlite_file(engine: AsyncEngine) -> str | None:
+    """The engine's SQLite database file, or None for an in-memory database."""
+    url = engine.url
+    database = url.database or ""
+    if database in ("", ":memory:") or url.query.get("mode") == "memory":
+        return None
+    if database.startswith("file:") or url.query.get("uri"):
+        return None  # a URI filename (its own options): left to the engine's connection
+    return database
 
 
 class GroupCommitter:
