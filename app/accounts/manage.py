@@ -37,23 +37,37 @@ async def revoke_sessions(session: AsyncSession, user: User) -> User:
 
 
 async def change_password(session: AsyncSession, user: User, *, current: str, new: str) -> User:
-    """Check the current password, store the new one and end every other session."""
-    stored = await session.get(User, user.id)
-    if stored is None or not stored.password_hash:
+    """Check the current password, store the new one and end every other session.
+
+    The hashing (hundreds of milliseconds) runs before ``session`` touches the database:
+    a session holds its connection from its first query, and SQLite has only one.
+    ``user`` was read by the request's authentication; a change in between is refused.
+    """
+    known = user.password_hash
+    if not known:
         raise InvalidRequest("a guest has no password: register first", code="no_password")
-    if not await verify_async(stored.password_hash, current):
+    if not await verify_async(known, current):
         raise NotAuthenticated("the current password is wrong", code="bad_credentials")
     if len(new) < MIN_PASSWORD:
         raise InvalidRequest("a password has at least 8 characters", code="weak_password")
-    stored.password_hash = await hash_async(new)
+    new_hash = await hash_async(new)
+    stored = await session.get(User, user.id)
+    if stored is None or stored.password_hash != known:  # changed by another request
+        raise NotAuthenticated("the current password is wrong", code="bad_credentials")
+    stored.password_hash = new_hash
     return await revoke_sessions(session, stored)
 
 
 async def delete_account(session: AsyncSession, user: User, *, password: str | None) -> None:
-    """Anonymise the account (an account confirms with its password; a guest has none)."""
+    """Anonymise the account (an account confirms with its password; a guest has none).
+
+    The password is checked before ``session`` touches the database (see
+    :func:`change_password`)."""
+    known = user.password_hash
+    if known and not await verify_async(known, password or ""):
+        raise NotAuthenticated("the password is wrong", code="bad_credentials")
     stored = await session.get(User, user.id)
-    assert stored is not None
-    if stored.password_hash and not await verify_async(stored.password_hash, password or ""):
+    if stored is None or stored.password_hash != known:  # changed by another request
         raise NotAuthenticated("the password is wrong", code="bad_credentials")
     await session.execute(
         update(Seat)
