@@ -18,6 +18,8 @@ from app.games.interface import MalformedMove, Move
 MAX_DEPTH = 6
 MAX_STRING = 64
 MAX_ITEMS = 200
+# Tuples, not ``bool | int``: a union is built anew each time the expression runs.
+_PLAIN = (bool, int)
 
 
 def plain_move(move: Any) -> Move:
@@ -33,7 +35,7 @@ def _check(value: Any, depth: int, budget: list[int]) -> None:
     budget[0] -= 1
     if budget[0] < 0:
         raise MalformedMove("the move is too large")
-    if value is None or isinstance(value, bool | int):
+    if value is None or isinstance(value, _PLAIN):
         return
     if isinstance(value, str):
         if len(value) > MAX_STRING:

@@ -26,6 +26,8 @@ Op = dict[str, Any]
 Memo = dict[tuple[bytes, bytes], tuple[str, list[Op]]]
 # Containers smaller than this are cheaper to walk than to serialise twice.
 _SERIALISE_FROM = 3
+# A tuple, not ``dict | list``: a union is built anew each time the expression runs.
+_CONTAINERS = (dict, list)
 
 
 def _escape(key: str) -> str:
@@ -50,7 +52,7 @@ def _diff(before: Any, after: Any, path: str, ops: list[Op], memo: Memo) -> None
     if type(before) is not type(after):
         ops.append({"op": "replace", "path": path, "value": after})
         return
-    if isinstance(before, dict | list) and len(before) >= _SERIALISE_FROM:
+    if isinstance(before, _CONTAINERS) and len(before) >= _SERIALISE_FROM:
         key = (orjson.dumps(before), orjson.dumps(after))
         if key[0] == key[1]:
             return
@@ -68,7 +70,7 @@ def _diff(before: Any, after: Any, path: str, ops: list[Op], memo: Memo) -> None
             cut = len(origin)
             ops.extend({**op, "path": path + op["path"][cut:]} for op in made)
         return
-    if isinstance(before, dict | list):
+    if isinstance(before, _CONTAINERS):
         _diff_container(before, after, path, ops, memo)
     elif before != after:
         ops.append({"op": "replace", "path": path, "value": after})
