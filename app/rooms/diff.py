@@ -12,6 +12,12 @@ Python the differ compares the two subtrees' serialisations (orjson, in C): equa
 bytes mean an equal subtree, with no confusion between ``1``, ``1.0`` and ``true``
 that Python's ``==`` would allow. :func:`diff_views` diffs every audience's view of
 one move with a shared memo: the public parts, identical for everyone, are diffed once.
+Games compose the public parts once per state and hand every audience the same objects,
+so the memo is first asked by identity (no serialisation at all), and the two top
+levels (the room's wrapper and the game's per-audience dict, small and rebuilt for each
+audience) are walked rather than serialised whole. Measured with ``bench/move_cpu.py``
+(Akropolis, random games): patches 0.80 -> 0.23 ms per move with 4 seats, 0.53 ->
+0.33 ms with 2.
 """
 
 from __future__ import annotations
@@ -22,10 +28,13 @@ from typing import Any
 import orjson
 
 Op = dict[str, Any]
-# (before, after) serialisations -> (the path where the ops were made, the ops).
-Memo = dict[tuple[bytes, bytes], tuple[str, list[Op]]]
+# (before, after) serialisations, or their ids -> (the path where the ops were made, the
+# ops). Ids are safe keys: both views are alive for the whole diff_views call.
+Memo = dict[tuple[Any, Any], tuple[str, list[Op]]]
 # Containers smaller than this are cheaper to walk than to serialise twice.
 _SERIALISE_FROM = 3
+# Levels walked without serialising: the view wrapper and the game's top dict.
+_WALK_LEVELS = 2
 # A tuple, not ``dict | list``: a union is built anew each time the expression runs.
 _CONTAINERS = (dict, list)
 
@@ -36,7 +45,7 @@ def _escape(key: str) -> str:
 
 def diff(before: Any, after: Any, path: str = "", memo: Memo | None = None) -> list[Op]:
     ops: list[Op] = []
-    _diff(before, after, path, ops, {} if memo is None else memo)
+    _diff(before, after, path, ops, {} if memo is None else memo, 0)
     return ops
 
 
@@ -46,56 +55,68 @@ def diff_views(pairs: dict[str, tuple[Any, Any]]) -> dict[str, list[Op]]:
     return {audience: diff(old, new, memo=memo) for audience, (old, new) in pairs.items()}
 
 
-def _diff(before: Any, after: Any, path: str, ops: list[Op], memo: Memo) -> None:
+def _diff(before: Any, after: Any, path: str, ops: list[Op], memo: Memo, depth: int) -> None:
     if before is after:
         return
     if type(before) is not type(after):
         ops.append({"op": "replace", "path": path, "value": after})
         return
-    if isinstance(before, _CONTAINERS) and len(before) >= _SERIALISE_FROM:
+    if not isinstance(before, _CONTAINERS):
+        if before != after:
+            ops.append({"op": "replace", "path": path, "value": after})
+        return
+    if depth < _WALK_LEVELS:
+        _diff_container(before, after, path, ops, memo, depth)
+        return
+    ident = (id(before), id(after))
+    hit = memo.get(ident)
+    if hit is None and len(before) >= _SERIALISE_FROM:
         key = (orjson.dumps(before), orjson.dumps(after))
         if key[0] == key[1]:
+            memo[ident] = (path, [])
             return
         hit = memo.get(key)
         if hit is None:
             # Made in place with full paths (nested levels do not re-path their ops).
             start = len(ops)
-            _diff_container(before, after, path, ops, memo)
-            memo[key] = (path, ops[start:])
+            _diff_container(before, after, path, ops, memo, depth)
+            memo[key] = memo[ident] = (path, ops[start:])
             return
-        origin, made = hit
-        if origin == path:  # the same part of another audience's view: the same ops
-            ops.extend(made)
-        else:
-            cut = len(origin)
-            ops.extend({**op, "path": path + op["path"][cut:]} for op in made)
+    elif hit is None:
+        start = len(ops)
+        _diff_container(before, after, path, ops, memo, depth)
+        memo[ident] = (path, ops[start:])
         return
-    if isinstance(before, _CONTAINERS):
-        _diff_container(before, after, path, ops, memo)
-    elif before != after:
-        ops.append({"op": "replace", "path": path, "value": after})
+    origin, made = hit
+    if origin == path:  # the same part of another audience's view: the same ops
+        ops.extend(made)
+    else:
+        cut = len(origin)
+        ops.extend({**op, "path": path + op["path"][cut:]} for op in made)
 
 
-def _diff_container(before: Any, after: Any, path: str, ops: list[Op], memo: Memo) -> None:
+def _diff_container(
+    before: Any, after: Any, path: str, ops: list[Op], memo: Memo, depth: int
+) -> None:
     if isinstance(before, dict):
         for key, old in before.items():
             sub = f"{path}/{_escape(key)}"
             if key not in after:
                 ops.append({"op": "remove", "path": sub})
             else:
-                _diff(old, after[key], sub, ops, memo)
+                _diff(old, after[key], sub, ops, memo, depth + 1)
         for key, new in after.items():
             if key not in before:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": new})
     elif len(before) == len(after):
         for index in range(len(before)):
-            _diff(before[index], after[index], f"{path}/{index}", ops, memo)
+            _diff(before[index], after[index], f"{path}/{index}", ops, memo, depth + 1)
     else:
-        _diff_resized_list(before, after, path, ops, memo)
+        _diff_resized_list(before, after, path, ops, memo, depth)
 
 
 def _diff_resized_list(
-    before: list[Any], after: list[Any], path: str, ops: list[Op], memo: Memo
+    before: list[Any], after: list[Any], path: str, ops: list[Op], memo: Memo, depth: int
 ) -> None:
     old_keys = [orjson.dumps(item) for item in before]
     new_keys = [orjson.dumps(item) for item in after]
@@ -107,7 +128,7 @@ def _diff_resized_list(
         if tag == "replace" and i2 - i1 == j2 - j1:
             for offset in range(i2 - i1):
                 index = i1 + offset
-                _diff(before[index], after[j1 + offset], f"{path}/{index}", ops, memo)
+                _diff(before[index], after[j1 + offset], f"{path}/{index}", ops, memo, depth + 1)
             continue
         for index in range(i2 - 1, i1 - 1, -1):
             ops.append({"op": "remove", "path": f"{path}/{index}"})

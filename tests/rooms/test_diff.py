@@ -1,4 +1,5 @@
 import copy
+import json
 import random
 from typing import Any
 
@@ -86,3 +87,29 @@ def test_views_of_several_audiences_share_the_work_and_stay_exact() -> None:
         assert jsonpatch.apply_patch(copy.deepcopy(before), patches[audience]) == after
     assert {"op": "add", "path": "/board/10", "value": 99} in patches["s"]
     assert len(patches["s"]) == 2  # one insertion in the middle, one append
+
+
+def test_audiences_sharing_the_same_objects_get_exact_patches() -> None:
+    # Games hand every audience the same public objects (the memo's identity fast path),
+    # under a wrapper and a per-audience dict rebuilt for each; one shared pair also sits
+    # at a second place, where its ops must be re-pathed.
+    rng = random.Random(7)
+    for _ in range(200):
+        shared_before = {"cities": [[rng.randint(0, 3) for _ in range(6)] for _ in range(3)]}
+        shared_after = copy.deepcopy(shared_before)
+        shared_after["cities"][rng.randrange(3)].append(rng.randint(0, 3))
+        site_before, site_after = [1, 2, 3, 4], [2, 3, 4]
+        pairs = {
+            audience: (
+                {"to_act": [0], "game": {"you": audience, "pub": shared_before,
+                                         "again": {"x": shared_before}, "site": site_before}},
+                {"to_act": [1], "game": {"you": audience, "pub": shared_after,
+                                         "again": {"x": shared_after}, "site": site_after}},
+            )
+            for audience in ("0", "1", "spectator")
+        }  # fmt: skip
+        patches = diff_views(pairs)
+        for audience, (before, after) in pairs.items():
+            # A JSON copy, as a client holds it (deepcopy would keep the sharing).
+            client = json.loads(json.dumps(before))
+            assert jsonpatch.apply_patch(client, patches[audience]) == after
