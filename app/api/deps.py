@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Depends, Request
+from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.security import SESSION_COOKIE, SessionSigner
@@ -51,19 +52,32 @@ async def user_from_cookie(
     found = signer.unsign_session(cookie) if cookie else None
     if found is None:
         return None
-    user = await get_user(session, found[0])
-    if user is None or user.session_version != found[1] or user.deleted_at is not None:
+    return _still_valid(await get_user(session, found[0]), found[1])
+
+
+def _still_valid(user: User | None, session_version: int) -> User | None:
+    """The user, unless the session was revoked or the account deleted (the caller
+    decides what a ban forbids)."""
+    if user is None or user.session_version != session_version or user.deleted_at is not None:
         return None
-    return user  # the caller decides what a ban forbids
+    return user
+
+
+# One Core statement, built once: the request's user read through an ORM session cost as
+# much server CPU as creating a room (bench/http_load.py).
+_USER_BY_ID = select(User.__table__).where(User.__table__.c.id == bindparam("id"))
 
 
 async def _lookup(request: Request, cookie: str | None, signer: SessionSigner) -> User | None:
-    # A short session of its own: a request never holds two connections at once
-    # (SQLite runs on a single one).
-    if not cookie:
+    """The cookie's user as :func:`user_from_cookie` decides, read on a short connection
+    of its own (a request never holds two at once: SQLite runs on a single one). The
+    user is a detached copy: a route that changes it reads it again in its session."""
+    found = signer.unsign_session(cookie) if cookie else None
+    if found is None:
         return None
-    async with request.app.state.sessions() as session:
-        return await user_from_cookie(cookie, signer, session)
+    async with request.app.state.engine.connect() as conn:
+        row = (await conn.execute(_USER_BY_ID, {"id": found[0]})).mappings().first()
+    return _still_valid(None if row is None else User(**row), found[1])
 
 
 async def optional_user(request: Request, signer: SignerDep) -> User | None:
