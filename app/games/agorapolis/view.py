@@ -91,14 +91,31 @@ def _best_combinations(state: State, seat: int) -> dict[str, dict[str, Any]]:
     return best
 
 
+#: the public part of the latest state's view: composed and copied once per state, shared
+#: by every audience's view (states are never mutated, so identity is a safe key). Built per
+#: audience, the views were most of a 6-seat move's server CPU (``bench/move_cpu.py``).
+_last_public: list[tuple[State, View]] = []
+
+
 def view(state: State, seat: int | None) -> View:
+    if _last_public and _last_public[0][0] is state:
+        public = _last_public[0][1]
+    else:
+        public = _public(state)
+        _last_public[:] = [(state, public)]
+    out: View = {"game": "agorapolis", "you": seat, **public}
+    if seat is not None:
+        out.update(copy_state(_private(state, seat)))  # never share mutable parts with the state
+    return out
+
+
+def _public(state: State) -> View:
+    """Everything every audience sees, copied off the state (no mutable part shared)."""
     finished = state["phase"] == "GAME_OVER"
     draw = state["draw"]
     heroic = state["heroic"]
     strife = state["strife"]
     public: View = {
-        "game": "agorapolis",
-        "you": seat,
         "round": state["round"],
         "round_limit": state["round_limit"],
         "phase": state["phase"],
@@ -138,9 +155,7 @@ def view(state: State, seat: int | None) -> View:
         "events": state["events"],
         "setup_log": state["setup_log"],
     }
-    if seat is not None:
-        public.update(_private(state, seat))
-    return copy_state(public)  # never share mutable parts with the state
+    return copy_state(public)
 
 
 def _private(state: State, seat: int) -> dict[str, Any]:
