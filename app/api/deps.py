@@ -7,10 +7,9 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from sqlalchemy import bindparam, select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.accounts.security import SESSION_COOKIE, SessionSigner
-from app.accounts.service import get_user
 from app.config import Settings
 from app.db.models import User
 from app.errors import Banned, Forbidden, NotAuthenticated
@@ -44,49 +43,44 @@ SignerDep = Annotated[SessionSigner, Depends(get_signer)]
 SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
 
 
-async def user_from_cookie(
-    cookie: str | None, signer: SessionSigner, session: AsyncSession
-) -> User | None:
-    """The cookie's user, if the cookie is valid and its session was not revoked (a
-    password change, "log out everywhere" or a deleted account bump ``session_version``)."""
-    found = signer.unsign_session(cookie) if cookie else None
-    if found is None:
-        return None
-    return _still_valid(await get_user(session, found[0]), found[1])
-
-
-def _still_valid(user: User | None, session_version: int) -> User | None:
-    """The user, unless the session was revoked or the account deleted (the caller
-    decides what a ban forbids)."""
-    if user is None or user.session_version != session_version or user.deleted_at is not None:
-        return None
-    return user
-
-
 # One Core statement, built once: the request's user read through an ORM session cost as
 # much server CPU as creating a room (bench/http_load.py).
 _USER_BY_ID = select(User.__table__).where(User.__table__.c.id == bindparam("id"))
 
 
-async def _lookup(request: Request, cookie: str | None, signer: SessionSigner) -> User | None:
-    """The cookie's user as :func:`user_from_cookie` decides, read on a short connection
-    of its own (a request never holds two at once: SQLite runs on a single one). The
-    user is a detached copy: a route that changes it reads it again in its session."""
+async def user_from_cookie(
+    cookie: str | None, signer: SessionSigner, engine: AsyncEngine
+) -> User | None:
+    """The cookie's user, if the cookie is valid and its session was not revoked (a
+    password change, "log out everywhere" or a deleted account bump ``session_version``);
+    the caller decides what a ban forbids.
+
+    Read on a short connection of its own (a request never holds two at once: SQLite runs
+    on a single one). The user is a detached copy: a route that changes it reads it again
+    in its own session."""
     found = signer.unsign_session(cookie) if cookie else None
     if found is None:
         return None
-    async with request.app.state.engine.connect() as conn:
+    async with engine.connect() as conn:
         row = (await conn.execute(_USER_BY_ID, {"id": found[0]})).mappings().first()
-    return _still_valid(None if row is None else User(**row), found[1])
+    if row is None or row["session_version"] != found[1] or row["deleted_at"] is not None:
+        return None
+    return User(**row)
+
+
+async def _lookup(request: Request, signer: SessionSigner) -> User | None:
+    return await user_from_cookie(
+        request.cookies.get(SESSION_COOKIE), signer, request.app.state.engine
+    )
 
 
 async def optional_user(request: Request, signer: SignerDep) -> User | None:
-    user = await _lookup(request, request.cookies.get(SESSION_COOKIE), signer)
+    user = await _lookup(request, signer)
     return None if user is None or user.banned else user
 
 
 async def current_user(request: Request, signer: SignerDep) -> User:
-    user = await _lookup(request, request.cookies.get(SESSION_COOKIE), signer)
+    user = await _lookup(request, signer)
     if user is not None and user.banned:
         raise Banned("this account is banned")
     if user is not None:

@@ -99,10 +99,9 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
         return
     try:  # the handshake's database work is bounded: a frozen database must not hang it
         async with asyncio.timeout(settings.request_timeout):
-            async with app.state.sessions() as session:
-                user = await user_from_cookie(
-                    websocket.cookies.get(SESSION_COOKIE), app.state.signer, session
-                )
+            user = await user_from_cookie(
+                websocket.cookies.get(SESSION_COOKIE), app.state.signer, app.state.engine
+            )
             await websocket.accept()
             if user is not None and user.banned:
                 await websocket.send_text(error_message("banned", "this account is banned"))
