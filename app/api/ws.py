@@ -241,7 +241,8 @@ class SocketSession:
             done = self.connection.done
             if done is not None and done.done():
                 return  # the sender died (slow consumer or closed socket)
-            await self.connection.make_room()
+            if self.connection.backlogged:  # rare: no coroutine per message otherwise
+                await self.connection.make_room()
             message = await self.websocket.receive()
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message.get("code", 1000))
@@ -265,7 +266,7 @@ class SocketSession:
                 self.refuse("malformed_message", 'a message needs a "type"')
                 continue
             kind = data["type"] if data["type"] in KNOWN_TYPES else "other"
-            self.metrics.socket_messages.labels(kind).inc()
+            self.metrics.socket_message(kind)
             await self.dispatch(data)
 
     async def dispatch(self, data: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import time
 from collections import deque
+from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
@@ -101,9 +102,22 @@ class Metrics:
             registry=self.registry,
         )
         self.recent = RecentMoves()
+        # Labelled children, looked up once: ``labels()`` validates and locks on every
+        # call, twice per move on the hot path. Label values are few (games, types).
+        self._moves_of: dict[str, Any] = {}
+        self._messages_of: dict[str, Any] = {}
+
+    def socket_message(self, kind: str) -> None:
+        child = self._messages_of.get(kind)
+        if child is None:
+            child = self._messages_of[kind] = self.socket_messages.labels(kind)
+        child.inc()
 
     def move_accepted(self, game: str, latency: float) -> None:
-        self.moves.labels(game).inc()
+        child = self._moves_of.get(game)
+        if child is None:
+            child = self._moves_of[game] = self.moves.labels(game)
+        child.inc()
         self.move_latency.observe(latency)
         self.recent.add_move(latency)
 

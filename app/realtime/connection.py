@@ -110,6 +110,11 @@ class Connection:
     def done(self) -> asyncio.Task[None] | None:
         return self._task
 
+    @property
+    def backlogged(self) -> bool:
+        """More than half the queue waits: :meth:`make_room` should be awaited."""
+        return self._queue.qsize() > self._queue.maxsize // 2
+
     async def make_room(self, timeout: float = 2.0) -> None:
         """Backpressure on the client's own messages: wait while our replies to it pile up.
 
@@ -117,7 +122,7 @@ class Connection:
         dropped as a slow consumer instead of getting its answers.
         """
         waited = 0.0
-        while self._queue.qsize() > self._queue.maxsize // 2 and waited < timeout:
+        while self.backlogged and waited < timeout:
             await asyncio.sleep(0.005)
             waited += 0.005
 
