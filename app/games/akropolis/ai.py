@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.akropolis.ai_eval import estimates
+from app.games.akropolis.ai_eval import city_features, estimates
 from app.games.akropolis.geometry import decode
-from app.games.akropolis.rules import apply, architect_score, player_score, result
+from app.games.akropolis.rules import apply, architect_score, player_score
 from app.games.interface import Move, State
 from app.games.rng import Rng
 
@@ -46,10 +46,25 @@ def sample(state: State, seat: int, rng: Rng) -> State:
 
 
 def evaluate(state: State) -> list[float]:
-    final = result(state)
-    if final is not None:
-        return [float(x) for x in final["scores"]]
+    if state["finished"]:
+        return final_scores(state)
     return estimates(state)
+
+
+def final_scores(state: State) -> list[float]:
+    """``result()["scores"]`` of a finished game, read off the estimate's features (they
+    are the scoring rules, with memoised lakes): the rollouts near the end score
+    thousands of finished states, and the rules' own scoring costs several times more."""
+    out = []
+    for record in state["cities"]:
+        f = city_features(decode(record["placed"]), state["variants"])
+        out.append(
+            float(sum(v * s for v, s in zip(f.value, f.stars, strict=True))) + record["stones"]
+        )
+    bot = architect_score(state)
+    if bot is not None:
+        out.append(float(bot["total"]))
+    return out
 
 
 #: live totals keyed like :data:`ai_eval._MEMO` (the entry keeps the list alive)
