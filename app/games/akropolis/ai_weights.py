@@ -55,4 +55,5 @@ SOLO_WEIGHTS = Weights(
     ground=-0.077,
     turns_ground=-0.015,
     architect_plaza_bias=0.8,
+    architect_turns_stones=0.25,
 )
