@@ -96,13 +96,13 @@ def score(state: State) -> list[float]:
 def rollout_move(state: State, seat: int, rng: Rng) -> Move:
     record = state["cities"][seat]
     placements = decode(record["placed"]).placements()
-    # raised placements are ~6 % of them but ~half of the best moves: every other
-    # choice is drawn among them
+    # raised placements are ~6 % of them but ~half of the best moves: two choices in
+    # three are drawn among them
     raised = [p for p in placements if p[3] > 1] or placements
     tiles = min(len(state["site"]), record["stones"] + 1)
     best: tuple[float, Move] | None = None
     for i in range(ROLLOUT_CHOICES):
-        pool = raised if i % 2 else placements
+        pool = raised if i % 3 else placements
         q, r, rot, level, gain = pool[rng.randbelow(len(pool))]
         move = {"tile": rng.randbelow(tiles), "q": q, "r": r, "rot": rot}
         values = evaluate(apply(state, seat, move))
