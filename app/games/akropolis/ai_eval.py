@@ -254,7 +254,7 @@ def architect_estimate(state: State, turns: int, w: Weights = WEIGHTS) -> float:
             stars[t] += turns * more_s[t] / n * w.architect_plaza_bias
         quarries += turns * more_q / n
     active = set(state["variants"])
-    total = bot["stones"] * (w.architect_stones + turns * w.architect_turns_stones)
+    total = float(bot["stones"]) * (w.architect_stones + turns * w.architect_turns_stones)
     for t, type_ in enumerate(TYPES):
         doubled = 0.0
         if type_ == "house":
