@@ -35,7 +35,7 @@ LEVELS: dict[str, Level] = {
         "medium", seconds=0.6, iterations=48, width=4, horizon=1, per_candidate=12, max_moves=3000
     ),
     "hard": Level(
-        "hard", seconds=1.8, iterations=384, width=12, horizon=1, per_candidate=32, max_moves=3000
+        "hard", seconds=1.8, iterations=640, width=16, horizon=1, per_candidate=40, max_moves=3000
     ),
 }
 #: the levels a host may pick, weakest first

@@ -12,16 +12,16 @@
     Each seat's live score (what the city would score now), the greedy baseline's aim.
 ``rollout_move(state, seat, rng)``
     A quick, reasonable move for simulations: the best of a few random legal moves by
-    ``evaluate``.
+    ``evaluate``, half of them raised placements.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.games.akropolis.ai_eval import estimates
+from app.games.akropolis.ai_eval import city_features, estimates
 from app.games.akropolis.geometry import decode
-from app.games.akropolis.rules import apply, architect_score, player_score, result
+from app.games.akropolis.rules import apply, architect_score, player_score
 from app.games.interface import Move, State
 from app.games.rng import Rng
 
@@ -46,10 +46,25 @@ def sample(state: State, seat: int, rng: Rng) -> State:
 
 
 def evaluate(state: State) -> list[float]:
-    final = result(state)
-    if final is not None:
-        return [float(x) for x in final["scores"]]
+    if state["finished"]:
+        return final_scores(state)
     return estimates(state)
+
+
+def final_scores(state: State) -> list[float]:
+    """``result()["scores"]`` of a finished game, read off the estimate's features (they
+    are the scoring rules, with memoised lakes): the rollouts near the end score
+    thousands of finished states, and the rules' own scoring costs several times more."""
+    out = []
+    for record in state["cities"]:
+        f = city_features(decode(record["placed"]), state["variants"])
+        out.append(
+            float(sum(v * s for v, s in zip(f.value, f.stars, strict=True))) + record["stones"]
+        )
+    bot = architect_score(state)
+    if bot is not None:
+        out.append(float(bot["total"]))
+    return out
 
 
 #: live totals keyed like :data:`ai_eval._MEMO` (the entry keeps the list alive)
@@ -81,10 +96,14 @@ def score(state: State) -> list[float]:
 def rollout_move(state: State, seat: int, rng: Rng) -> Move:
     record = state["cities"][seat]
     placements = decode(record["placed"]).placements()
+    # raised placements are ~6 % of them but ~half of the best moves: two choices in
+    # three are drawn among them
+    raised = [p for p in placements if p[3] > 1] or placements
     tiles = min(len(state["site"]), record["stones"] + 1)
     best: tuple[float, Move] | None = None
-    for _ in range(ROLLOUT_CHOICES):
-        q, r, rot, level, gain = placements[rng.randbelow(len(placements))]
+    for i in range(ROLLOUT_CHOICES):
+        pool = raised if i % 3 else placements
+        q, r, rot, level, gain = pool[rng.randbelow(len(pool))]
         move = {"tile": rng.randbelow(tiles), "q": q, "r": r, "rot": rot}
         values = evaluate(apply(state, seat, move))
         others = [v for i, v in enumerate(values) if i != seat]

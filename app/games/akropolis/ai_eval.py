@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.games.akropolis import architect
+from app.games.akropolis.ai_weights import SOLO_WEIGHTS, WEIGHTS, Weights
 from app.games.akropolis.components import HEX_OF, START_ID, TILES, TYPES, tile_hexes
 from app.games.akropolis.geometry import DIRS, City, decode, pack, unpack
 from app.games.interface import State
@@ -64,32 +65,6 @@ TILE_COUNTS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {
 
 #: chance that a temple with n empty neighbours ends surrounded (n = 1..5)
 _OPEN = (1.0, 0.75, 0.55, 0.35, 0.2, 0.1, 0.0)
-
-
-@dataclass(frozen=True)
-class Weights:
-    """The estimate's coefficients: a linear model over city features, fitted by least
-    squares on the final scores of 120 solo games of the one-move bot (2,160 positions;
-    per type: house, market, barracks, temple, garden), see ``docs/bots.md``."""
-
-    vs: tuple[float, ...] = (0.978, 0.97, 0.848, 0.73, 0.809)  # value x stars
-    ps: tuple[float, ...] = (-0.147, 0.0, 0.0, -0.332, 0.0)  # potential x stars
-    rv: tuple[float, ...] = (0.087, 0.023, 0.178, 0.069, -0.164)  # turns x value
-    rs: tuple[float, ...] = (0.309, 0.115, 0.16, 0.023, 0.141)  # turns x stars
-    rp: tuple[float, ...] = (0.016, 0.0, 0.0, 0.331, 0.0)  # turns x potential
-    turns: float = 5.009
-    turns2: float = -0.026
-    stones: float = 2.613
-    turns_stones: float = 0.099
-    quarries: float = 0.065
-    turns_quarries: float = 0.056
-    ground: float = 0.278
-    turns_ground: float = 0.019
-    #: the Architect's future picks hold this many times the pool's share of stars
-    architect_plaza_bias: float = 1.0
-
-
-WEIGHTS = Weights()
 
 
 _LAKES: dict[frozenset[int], frozenset[int]] = {}
@@ -264,17 +239,22 @@ def architect_estimate(state: State, turns: int, w: Weights = WEIGHTS) -> float:
     bot = state["architect"]
     level: str = state["level"]
     value = 2 if level == "callicrates" else 1
-    districts, stars, quarries = _sum_counts((START_ID, *bot["tiles"]))
+    own_d, own_s, quarries, _ = _list_counts(bot["tiles"], START_ID)
+    districts, stars = list(own_d), list(own_s)
     if turns:
-        pool = [*state["site"], *(tid for stack in state["stacks"] for tid in stack)]
-        more_d, more_s, more_q = _sum_counts(pool)
-        n = max(len(pool), 1)
+        site = state["site"]
+        more_d, more_s, more_q, n = _list_counts(state["stacks"])
+        on_site = _sum_counts(site)
+        more_d = [a + b for a, b in zip(more_d, on_site[0], strict=True)]
+        more_s = [a + b for a, b in zip(more_s, on_site[1], strict=True)]
+        more_q += on_site[2]
+        n = max(n + len(site), 1)
         for t in range(5):
             districts[t] += turns * more_d[t] / n
             stars[t] += turns * more_s[t] / n * w.architect_plaza_bias
         quarries += turns * more_q / n
     active = set(state["variants"])
-    total = float(bot["stones"])
+    total = float(bot["stones"]) * (w.architect_stones + turns * w.architect_turns_stones)
     for t, type_ in enumerate(TYPES):
         doubled = 0.0
         if type_ == "house":
@@ -289,6 +269,26 @@ def architect_estimate(state: State, turns: int, w: Weights = WEIGHTS) -> float:
     if level == "metagenes":
         total += 2 * quarries
     return total
+
+
+#: the content of a stacks list or an Architect's collection, by identity of the list
+#: (``apply`` shares both with the states that follow until they change); not to mutate
+_COUNTS: dict[int, tuple[list[Any], tuple[list[float], list[float], float, int]]] = {}
+
+
+def _list_counts(
+    items: list[Any], extra: int | None = None
+) -> tuple[list[float], list[float], float, int]:
+    """Counts of a list of tiles (plus ``extra``) or of a list of stacks, remembered."""
+    hit = _COUNTS.get(id(items))
+    if hit is not None and hit[0] is items:
+        return hit[1]
+    tiles = [t for item in items for t in item] if extra is None else [extra, *items]
+    found = (*_sum_counts(tiles), len(tiles))
+    if len(_COUNTS) >= 128:
+        _COUNTS.clear()
+    _COUNTS[id(items)] = (items, found)
+    return found
 
 
 def _sum_counts(tiles: Iterable[int]) -> tuple[list[float], list[float], float]:
@@ -307,27 +307,31 @@ def _sum_counts(tiles: Iterable[int]) -> tuple[list[float], list[float], float]:
 #: recent city estimates keyed by (id of the placement list, stones, turns); the entry
 #: keeps the list alive, so its id cannot be reused while it is remembered. ``apply``
 #: copies only the mover's city, so the other cities of a position are computed once.
-_MEMO: dict[tuple[int, int, int, int], tuple[list[Any], float]] = {}
+_MEMO: dict[tuple[int, int, int, int, int], tuple[list[Any], float]] = {}
 _MEMO_SIZE = 512
 
 
 def memo_city_estimate(
     placed: list[Any], stones: int, turns: int, variants: Sequence[str], w: Weights = WEIGHTS
 ) -> float:
-    key = (id(placed), len(placed), stones, turns)
+    key = (id(placed), len(placed), stones, turns, id(w))
     hit = _MEMO.get(key)
-    if hit is not None and hit[0] is placed and w is WEIGHTS:
+    known = w is WEIGHTS or w is SOLO_WEIGHTS  # module-level: their ids stay theirs
+    if hit is not None and hit[0] is placed and known:
         return hit[1]
     value = city_estimate(decode(placed), stones, turns, variants, w)
-    if w is WEIGHTS:
+    if known:
         if len(_MEMO) >= _MEMO_SIZE:
             _MEMO.clear()
         _MEMO[key] = (placed, value)
     return value
 
 
-def estimates(state: State, w: Weights = WEIGHTS) -> list[float]:
-    """Every seat's estimated final score (the Architect's at index 1 in solo)."""
+def estimates(state: State, w: Weights | None = None) -> list[float]:
+    """Every seat's estimated final score (the Architect's at index 1 in solo); by
+    default with the weights fitted for the mode (solo or multiplayer)."""
+    if w is None:
+        w = WEIGHTS if state["architect"] is None else SOLO_WEIGHTS
     turns = remaining_turns(state)
     out = [
         memo_city_estimate(record["placed"], record["stones"], turns[seat], state["variants"], w)

@@ -6,7 +6,7 @@ import copy
 from collections import Counter
 
 from app.games import akropolis
-from app.games.akropolis import ai_eval
+from app.games.akropolis import ai, ai_eval
 from app.games.rng import Rng
 
 
@@ -63,6 +63,17 @@ def test_evaluate_is_exact_at_the_end_and_per_seat_before() -> None:
     assert final is not None
     assert akropolis.evaluate(end) == [float(x) for x in final["scores"]]
     assert len(akropolis.evaluate(_after(3, seats=4))) == 4
+
+
+def test_final_scores_are_the_rules_scores_with_every_variant() -> None:
+    variants = {
+        f"variant_{v}": True for v in ("houses", "markets", "barracks", "temples", "gardens")
+    }
+    for seats, seed, options in [(1, 4, {"architect_level": "metagenes"}), (3, 5, variants)]:
+        end = _after(18 if seats == 1 else 48, seats=seats, seed=seed, **options)
+        final = akropolis.result(end)
+        assert final is not None
+        assert ai.final_scores(end) == [float(x) for x in final["scores"]]
 
 
 def _with_stones(state: dict, seat: int, stones: int) -> dict:
