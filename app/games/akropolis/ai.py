@@ -12,7 +12,7 @@
     Each seat's live score (what the city would score now), the greedy baseline's aim.
 ``rollout_move(state, seat, rng)``
     A quick, reasonable move for simulations: the best of a few random legal moves by
-    ``evaluate``, half of them raised placements.
+    ``evaluate``, two in three of them raised placements.
 """
 
 from __future__ import annotations
