@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 import orjson
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.bots import BOTS
@@ -36,6 +36,14 @@ SeatChange = Callable[[AsyncSession, Room, list[Seat]], Awaitable[None]]
 # Statements built once: building ``insert(...).values(...)`` per call cost ~0.3 ms.
 _INSERT_ROOM = insert(Room.__table__)  # type: ignore[arg-type]
 _INSERT_SEAT = insert(Seat.__table__)  # type: ignore[arg-type]
+_CREATE_ROOM_PG = text(
+    "WITH room AS (INSERT INTO rooms (id, invite_code, game, rules_version, options, "
+    "seat_count, private, host_id, status, version, rated, created_at, updated_at) "
+    "VALUES (:id, :invite_code, :game, :rules_version, :options, :seat_count, :private, "
+    ":host_id, :status, :version, :rated, now(), now()) RETURNING id) "
+    "INSERT INTO seats (room_id, position, user_id, name, forfeit) "
+    "SELECT id, 0, :user_id, :name, false FROM room"
+)
 
 
 def _host_seat(user: User) -> Seat:
@@ -70,20 +78,25 @@ class Seating:
         # the reload that followed cost 4.8 ms of server CPU per room (bench/http_load.py).
         room_id, invite_code = new_id(), new_invite_code()
         options_json = dumps(clean)
-        async with self.ctx.engine.begin() as conn:
-            await conn.execute(
-                _INSERT_ROOM,
-                {
-                    "id": room_id, "invite_code": invite_code, "game": game_id,
-                    "rules_version": game.INFO.version, "options": options_json,
-                    "seat_count": seats, "private": private, "host_id": user.id,
-                    "status": "waiting", "version": 0, "rated": False,
-                },
-            )  # fmt: skip
-            await conn.execute(
-                _INSERT_SEAT,
-                {"room_id": room_id, "position": 0, "user_id": user.id, "name": user.display_name},
-            )
+        room = {
+            "id": room_id, "invite_code": invite_code, "game": game_id,
+            "rules_version": game.INFO.version, "options": options_json, "seat_count": seats,
+            "private": private, "host_id": user.id, "status": "waiting", "version": 0,
+            "rated": False,
+        }  # fmt: skip
+        seat = {"room_id": room_id, "position": 0, "user_id": user.id, "name": user.display_name}
+        if self.ctx.engine.dialect.name == "postgresql":
+            # One statement in autocommit: one round trip instead of BEGIN, two INSERTs
+            # and COMMIT (room creation measured 2.25 ms of server CPU that way).
+            async with self.ctx.engine.connect() as conn:
+                conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
+                await conn.execute(
+                    _CREATE_ROOM_PG, {**room, "user_id": user.id, "name": seat["name"]}
+                )
+        else:  # SQLite has no INSERT inside a WITH
+            async with self.ctx.engine.begin() as conn:
+                await conn.execute(_INSERT_ROOM, room)
+                await conn.execute(_INSERT_SEAT, seat)
         live = LiveRoom(
             id=room_id, game_id=game_id, game=game, options=orjson.loads(options_json),
             seat_count=seats, private=private, host_id=user.id, invite_code=invite_code,
