@@ -182,6 +182,18 @@ class Hub:
     def watching(self, room_id: str) -> bool:
         return bool(self._rooms.get(room_id))
 
+    def listening(self, room_id: str, audiences: list[str]) -> list[str]:
+        """The ``audiences`` a patch of the room must be made for.
+
+        With one process, only those with a socket here (nobody watching: no spectator
+        view composed and diffed on every move); with a relay, every one, since other
+        processes' sockets are not known here.
+        """
+        if self._relay is not None:
+            return audiences
+        present = {subscriber.audience for subscriber in self._rooms.get(room_id, ())}
+        return [audience for audience in audiences if audience in present]
+
     async def subscribe(self, room_id: str, subscriber: Subscriber) -> None:
         first = not self._rooms.get(room_id)
         self._rooms[room_id].add(subscriber)

@@ -134,7 +134,8 @@ class MovePlayer:
                 live.stale = True  # another process moved first: reload and re-check
             else:
                 raise Conflict("the room is busy; try again", code="conflict")
-            previous = {audience: live.view_for(audience) for audience in live.audiences()}
+            listening = self.ctx.hub.listening(live.id, live.audiences())
+            previous = {audience: live.view_for(audience) for audience in listening}
             live.set_state(new_state, live.version + 1, result=result)
             live.set_timers(timers, deadline_at)
             live.status = status

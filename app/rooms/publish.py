@@ -19,8 +19,10 @@ from app.rooms.live import LiveRoom
 async def publish_versions(
     hub: Hub, live: LiveRoom, *, previous: dict[str, JsonDict | None], version: int
 ) -> None:
-    """Send every audience the patch from its ``previous`` view to its current one."""
-    views = {audience: live.view_for(audience) for audience in live.audiences()}
+    """Send every listening audience (:meth:`Hub.listening`) the patch from its
+    ``previous`` view to its current one (a whole view when it has none)."""
+    audiences = hub.listening(live.id, live.audiences())
+    views = {audience: live.view_for(audience) for audience in audiences}
     # One memo for all audiences: the public parts of their views are diffed once.
     patches = diff_views(
         {a: (previous[a], view) for a, view in views.items() if previous.get(a) is not None}

@@ -155,7 +155,8 @@ class Undo:
 
     async def _published(self, live: LiveRoom, step: Step, planned: Plan) -> None:
         """After the commit: the cache takes the state back, every audience gets its patch."""
-        previous = {audience: live.view_for(audience) for audience in live.audiences()}
+        listening = self.ctx.hub.listening(live.id, live.audiences())
+        previous = {audience: live.view_for(audience) for audience in listening}
         version = live.version + 1
         live.set_state(step.before, version)
         live.set_timers(*planned)

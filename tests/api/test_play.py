@@ -177,3 +177,32 @@ async def test_bot_seat_plays_its_turns(players: Any) -> None:
     await sock.receive_until("snapshot")
     await play_race_to_the_end({0: sock})
     assert sock.view["game"]["counter"] == 12
+
+
+async def test_a_spectator_arriving_mid_game_gets_patches_that_fit(players: Any) -> None:
+    """No spectator view is made while nobody watches; one who arrives still gets
+    patches that apply to its snapshot."""
+    alice, bob, room = await started_room(players, target=20)
+    sockets = [await alice.socket(room["id"]), await bob.socket(room["id"])]
+    for sock in sockets:
+        await sock.receive_until("snapshot")
+
+    async def play(number: int) -> int:
+        mover = sockets[sockets[0].view["to_act"][0]]
+        await mover.send({"type": "move", "id": f"m{number}", "move": {"add": 1}})
+        version = int((await mover.receive_until("ack", id=f"m{number}"))["version"])
+        for sock in sockets:
+            await sock.wait_version(version)
+        return version
+
+    for number in range(3):
+        await play(number)
+    carol = await players("Carol")
+    watcher = await carol.socket(room["id"])
+    await watcher.receive_until("snapshot")
+    for number in range(3, 6):
+        version = await play(number)
+        await watcher.wait_version(version)
+    fresh = await carol.socket(room["id"])
+    await fresh.receive_until("snapshot")
+    assert fresh.version == watcher.version and fresh.view == watcher.view

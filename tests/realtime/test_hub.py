@@ -68,3 +68,16 @@ async def test_redis_relay_carries_events_between_processes() -> None:
     finally:
         await first.stop()
         await second.stop()
+
+
+async def test_patches_are_made_only_for_audiences_listening_here() -> None:
+    hub = Hub()
+    everyone = ["0", "1", "s"]
+    assert hub.listening("r", everyone) == []
+    await hub.subscribe("r", Inbox("1"))
+    await hub.subscribe("r", Inbox("s"))
+    await hub.subscribe("other", Inbox("0"))
+    assert hub.listening("r", everyone) == ["1", "s"]
+    relayed = Hub()
+    relayed._relay = object()  # type: ignore[assignment]  # other processes may listen
+    assert relayed.listening("r", everyone) == everyone
