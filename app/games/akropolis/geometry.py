@@ -16,6 +16,7 @@ rotations of each legal triangle.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from app.games.akropolis.components import CW, QUARRY, START_HEXES, START_ID
@@ -206,23 +207,29 @@ class City:
 _QR: dict[int, tuple[int, int]] = {
     pack(q, r): (q, r) for q in range(-72, 73) for r in range(-72, 73)
 }
-_CACHE_SIZE = 8
-_cache: list[tuple[Sequence[Sequence[int]], int, Sequence[int], City]] = []
+#: Decoded cities kept: a server interleaves many rooms' moves, so a handful (it was 8)
+#: missed almost every time at 100 rooms; a City is a few KB.
+_CACHE_SIZE = 1024
+#: id(placed) -> (placed, its length, its last entry, the city); holding ``placed``
+#: keeps its id from being reused while the entry lives. Oldest first.
+_cache: OrderedDict[int, tuple[Sequence[Sequence[int]], int, Sequence[int], City]] = OrderedDict()
 
 
 def decode(placed: Sequence[Sequence[int]]) -> City:
-    """``City(placed)``, remembering the last few decoded cities.
+    """``City(placed)``, remembering recently decoded cities.
 
-    ``legal_moves`` and ``apply`` are usually called on the same state one after the
-    other; states are never mutated, so the same placement list object (checked by
+    ``legal_moves``, ``apply``, views and scores are called on the same states again
+    and again; states are never mutated, so the same placement list object (checked by
     identity, length and last entry) always decodes to the same city.
     """
     n = len(placed)
     last = placed[-1]
-    for entry in _cache:
-        if entry[0] is placed and entry[1] == n and entry[2] is last:
-            return entry[3]
+    entry = _cache.get(id(placed))
+    if entry is not None and entry[0] is placed and entry[1] == n and entry[2] is last:
+        _cache.move_to_end(id(placed))
+        return entry[3]
     city = City(placed)
-    _cache.insert(0, (placed, n, last, city))
-    del _cache[_CACHE_SIZE:]
+    _cache[id(placed)] = (placed, n, last, city)
+    if len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
     return city
