@@ -6,6 +6,7 @@ import os
 
 import uvicorn
 
+from app import gc_tuning
 from app.observability.logs import configure
 
 
@@ -14,12 +15,13 @@ def main() -> None:
     port = int(os.environ.get("PORT", "8000"))
     level = os.environ.get("LOG_LEVEL", "info")
     configure(level, os.environ.get("LOG_FORMAT", "json"))
+    gc_tuning.tune()
     uvicorn.run(
         "app.main:create_app",
         factory=True,
         host=host,
         port=port,
-        ws="websockets-sansio",
+        ws="app.realtime.wire:AgoraWebSocketProtocol",  # uvicorn's sans-I/O protocol, fast lane
         ws_max_size=1 << 20,
         proxy_headers=False,  # the app believes only its trusted_proxies (app.api.security_headers)
         log_level=level,

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from app import gc_tuning
 from app.accounts.security import SessionSigner
 from app.api import (
     account,
@@ -101,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         hub.add_control_listener(on_control)
         app.state.loop = asyncio.get_running_loop()
+        gc_tuning.settle()
         try:
             yield
         finally:

@@ -93,7 +93,11 @@ def start_server(settings: Settings) -> RunningServer:
     app = create_app(settings)
     port = free_port()
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws="app.realtime.wire:AgoraWebSocketProtocol",
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -27,6 +27,7 @@ from app.db.models import User
 from app.errors import AgoraError, RateLimited
 from app.realtime.connection import Connection
 from app.realtime.hub import SPECTATOR, RoomEvent
+from app.realtime.wire import EXTENSION
 from app.rooms.context import dumps
 from app.rooms.service import RoomService
 from app.text import clean_move_id
@@ -134,7 +135,8 @@ class SocketSession:
 
     # Slots: one of these per connected socket (bench/ws_idle.py measures what a socket costs).
     __slots__ = (
-        "audience", "connection", "metrics", "room_id", "rooms", "settings", "user", "websocket",
+        "audience", "connection", "metrics", "receive", "room_id", "rooms", "settings", "user",
+        "websocket",
     )  # fmt: skip
 
     def __init__(
@@ -152,6 +154,9 @@ class SocketSession:
         self.audience = SPECTATOR if seat is None else str(seat)
         self.settings = rooms.settings
         self.metrics = rooms.metrics
+        # Under our uvicorn protocol the socket has a lane without ASGI's per-message layers.
+        wire = websocket.scope.get("extensions", {}).get(EXTENSION)
+        self.receive = websocket.receive if wire is None else wire.receive
         self.connection = Connection(
             audience=self.audience,
             send=websocket.send_text,
@@ -160,6 +165,7 @@ class SocketSession:
             user_id=user.id if user else None,
             room_id=room_id,
             close=self.close,
+            send_now=None if wire is None else wire.send_text_now,
         )
 
     async def run(self) -> None:
@@ -243,7 +249,7 @@ class SocketSession:
                 return  # the sender died (slow consumer or closed socket)
             if self.connection.backlogged:  # rare: no coroutine per message otherwise
                 await self.connection.make_room()
-            message = await self.websocket.receive()
+            message = await self.receive()
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message.get("code", 1000))
             raw = message.get("text")

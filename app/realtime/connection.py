@@ -60,9 +60,9 @@ class Outbox:
 
 class Connection:
     __slots__ = (
-        "_close_socket", "_gap_task", "_held", "_queue", "_resync", "_resync_task", "_send",
-        "_task", "audience", "overflowed", "room_id", "snapshots_dropped", "user_id", "version",
-        "__weakref__",
+        "_close_socket", "_gap_task", "_held", "_inflight", "_queue", "_resync", "_resync_task",
+        "_send", "_send_now", "_task", "audience", "overflowed", "room_id", "snapshots_dropped",
+        "user_id", "version", "__weakref__",
     )  # fmt: skip
 
     def __init__(
@@ -75,6 +75,7 @@ class Connection:
         user_id: str | None = None,
         room_id: str | None = None,
         close: Callable[[int, str], Coroutine[Any, Any, None]] | None = None,
+        send_now: Callable[[str], bool] | None = None,
     ) -> None:
         self.audience = audience
         self.user_id = user_id
@@ -83,6 +84,10 @@ class Connection:
         self.version = -1  # set by the first snapshot; patches wait until then
         self.overflowed = False
         self._send = send
+        # The socket's synchronous lane (app.realtime.wire): used while nothing waits in
+        # the queue, so a message costs no task switch; False means "queue it".
+        self._send_now = send_now
+        self._inflight = False  # the pump holds a message it has not written yet
         self._resync = resync
         self._queue = Outbox(queue_size)
         self._held: dict[int, str] = {}
@@ -92,7 +97,10 @@ class Connection:
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._pump())
+        # With a synchronous lane the pump starts only when a message has to wait (most
+        # sockets never need it: a task and its frame per idle socket saved).
+        if self._send_now is None:
+            self._task = asyncio.create_task(self._pump())
 
     def disconnect(self, code: int, reason: str) -> None:
         """Close the socket from the server side (e.g. the user was banned)."""
@@ -127,9 +135,15 @@ class Connection:
             waited += 0.005
 
     def push(self, text: str) -> None:
-        """Queue a message for the client; a client too slow to drain is dropped."""
+        """Send or queue a message for the client; a client too slow to drain is dropped."""
+        send_now = self._send_now
+        if send_now is not None and not self._inflight and not self._queue.qsize():
+            if send_now(text):
+                return
         try:
             self._queue.put_nowait(text)
+            if self._task is None and send_now is not None:
+                self._task = asyncio.create_task(self._pump())
         except asyncio.QueueFull:
             self.overflowed = True
             if self._task is not None:
@@ -195,4 +209,8 @@ class Connection:
     async def _pump(self) -> None:
         while True:
             item = await self._queue.get()
-            await self._send(item)  # type: ignore[arg-type]
+            self._inflight = True
+            try:
+                await self._send(item)  # type: ignore[arg-type]
+            finally:
+                self._inflight = False
