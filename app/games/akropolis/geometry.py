@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
+from contextlib import suppress
 
 from app.games.akropolis.components import CW, QUARRY, START_HEXES, START_ID
 
@@ -226,10 +227,13 @@ def decode(placed: Sequence[Sequence[int]]) -> City:
     last = placed[-1]
     entry = _cache.get(id(placed))
     if entry is not None and entry[0] is placed and entry[1] == n and entry[2] is last:
-        _cache.move_to_end(id(placed))
+        # KeyError: another thread's server (the test suite runs several) evicted it.
+        with suppress(KeyError):
+            _cache.move_to_end(id(placed))
         return entry[3]
     city = City(placed)
     _cache[id(placed)] = (placed, n, last, city)
     if len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
+        with suppress(KeyError):
+            _cache.popitem(last=False)
     return city
