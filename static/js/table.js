@@ -7,6 +7,7 @@ const $ = (id) => document.getElementById(id);
 
 export function tableRequests({ roomId, code, getSocket, mySeat, seatName, showError }) {
   const requests = { undo: null, rematch: null };
+  const pushed = new Set(); // kinds a socket message has set (load() must not undo them)
   let myMoveVersion = -1; // the version my last acknowledged move made
   let lastMove = null; // {seat, version} from the server, for a reloaded page
   let leaving = false;
@@ -15,8 +16,9 @@ export function tableRequests({ roomId, code, getSocket, mySeat, seatName, showE
   async function load() {
     try {
       const answer = await api("GET", `/api/rooms/${roomId}/requests${query}`);
-      requests.undo = answer.undo;
-      requests.rematch = answer.rematch;
+      // A request pushed while this was on its way is newer than the answer.
+      if (!pushed.has("undo")) requests.undo = answer.undo;
+      if (!pushed.has("rematch")) requests.rematch = answer.rematch;
       lastMove = answer.last_move; // after a reload: whose move is still the last in force
     } catch {
       // Requests are a convenience: the game goes on without them.
@@ -26,7 +28,10 @@ export function tableRequests({ roomId, code, getSocket, mySeat, seatName, showE
 
   function onMessage(message) {
     if (message.type === "ack") myMoveVersion = message.version;
-    else if (message.type === "request" && message.request) requests[message.request.kind] = message.request;
+    else if (message.type === "request" && message.request) {
+      requests[message.request.kind] = message.request;
+      pushed.add(message.request.kind);
+    }
     else return;
     draw();
   }

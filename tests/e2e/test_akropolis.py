@@ -265,7 +265,10 @@ async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) ->
     assert await watcher.locator(ENABLED_CARD).count() == 0
     assert await watcher.inner_text(".ak-city-title") == "Cité de Lina"
     assert watcher.errors == []
-    # All cities side by side, then one opened large.
+    # All cities side by side, then one opened large; first the bots' moves' highlights
+    # end (their redraw, 1.8 s on, would swap the overview under the shot; they once
+    # stuck, the timer reading a seat that later patches had changed).
+    await page.wait_for_function("!document.querySelector('.ak-pulse, .ak-mini .ak-fresh')")
     await page.click(".ak-tool.overview")
     assert await page.locator(".ak-overview-city").count() == 4
     await page.locator("[data-testid=overview]").screenshot(path=shot_path("akropolis-4p-overview"))

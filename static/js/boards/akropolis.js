@@ -164,11 +164,15 @@ function noteLastMove(game) {
     if (last.seat !== S.ctx.seat) S.parts.announce.classList.add("other");
   }
   if (first || last.seat === S.ctx.seat || isReplay()) return;
-  S.fresh.set(last.seat, new Set([last.tile_id]));
-  if (S.shown !== last.seat) S.pulse.add(last.seat);
+  // `last` is the live view's object, which later patches change in place: keep the seat.
+  const seat = last.seat;
+  const mark = new Set([last.tile_id]);
+  S.fresh.set(seat, mark);
+  if (S.shown !== seat) S.pulse.add(seat);
   setTimeout(() => {
-    S.fresh.delete(last.seat);
-    S.pulse.delete(last.seat);
+    if (S.fresh.get(seat) !== mark) return; // a newer move of that seat has its own timer
+    S.fresh.delete(seat);
+    S.pulse.delete(seat);
     if (S.game) draw();
   }, 1800);
 }

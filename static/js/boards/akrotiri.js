@@ -271,9 +271,10 @@ function noteEvents(game) {
   if (texts.length) S.parts.announce.textContent = texts.slice(-3).join(" · ");
   for (const event of fresh) {
     if (event.type === "place_tile" && event.seat !== S.ctx.seat) {
-      S.fresh.add(event.tile);
+      const tile = event.tile; // later patches change the view's log entries in place
+      S.fresh.add(tile);
       setTimeout(() => {
-        S.fresh.delete(event.tile);
+        S.fresh.delete(tile);
         if (S.game) draw();
       }, 1800);
     }
