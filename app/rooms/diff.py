@@ -120,6 +120,8 @@ def _diff_resized_list(
 ) -> None:
     old_keys = [orjson.dumps(item) for item in before]
     new_keys = [orjson.dumps(item) for item in after]
+    if _only_inserted_or_removed(old_keys, new_keys, after, path, ops):
+        return
     blocks = SequenceMatcher(None, old_keys, new_keys, autojunk=False).get_opcodes()
     # From the end backwards: indices before the block being patched stay valid.
     for tag, i1, i2, j1, j2 in reversed(blocks):
@@ -134,3 +136,36 @@ def _diff_resized_list(
             ops.append({"op": "remove", "path": f"{path}/{index}"})
         for offset in range(j2 - j1):
             ops.append({"op": "add", "path": f"{path}/{i1 + offset}", "value": after[j1 + offset]})
+
+
+def _only_inserted_or_removed(
+    old_keys: list[bytes], new_keys: list[bytes], after: list[Any], path: str, ops: list[Op]
+) -> bool:
+    """The common case without difflib: items only added (a city's new hexes, sorted in)
+    or only removed. One merge walk; False (nothing emitted) when that is not the case.
+
+    When every item of the shorter list is found in order in the longer one, the other
+    items are exactly the ``len`` difference, so this is also the smallest patch.
+    """
+    if len(new_keys) > len(old_keys):
+        longer, shorter = new_keys, old_keys
+    else:
+        longer, shorter = old_keys, new_keys
+    extra: list[int] = []
+    matched, count = 0, len(shorter)
+    for index, key in enumerate(longer):
+        if matched < count and key == shorter[matched]:
+            matched += 1
+        else:
+            extra.append(index)
+            if len(extra) > len(longer) - count:
+                return False
+    if matched < count:
+        return False
+    if longer is new_keys:  # ascending: each add lands where the new list has it
+        ops.extend(
+            {"op": "add", "path": f"{path}/{index}", "value": after[index]} for index in extra
+        )
+    else:  # descending: later indices first, so earlier ones stay valid
+        ops.extend({"op": "remove", "path": f"{path}/{index}"} for index in reversed(extra))
+    return True

@@ -113,3 +113,23 @@ def test_audiences_sharing_the_same_objects_get_exact_patches() -> None:
             # A JSON copy, as a client holds it (deepcopy would keep the sharing).
             client = json.loads(json.dumps(before))
             assert jsonpatch.apply_patch(client, patches[audience]) == after
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(json_values, max_size=12),
+    st.lists(st.tuples(st.integers(0, 12), json_values), max_size=5),
+    st.booleans(),
+)
+def test_items_only_added_or_only_removed_give_one_op_each(
+    items: list[Any], inserts: list[tuple[int, Any]], removing: bool
+) -> None:
+    """A city's hexes gain a few items sorted in: one ``add`` each (no difflib),
+    and the symmetric case, whatever duplicates the lists hold."""
+    longer = list(items)
+    for at, value in inserts:
+        longer.insert(min(at, len(longer)), value)
+    before, after = (longer, items) if removing else (items, longer)
+    ops = diff({"h": before}, {"h": after})
+    assert jsonpatch.apply_patch(copy.deepcopy({"h": before}), ops) == {"h": after}
+    assert len(ops) == len(inserts)
