@@ -118,10 +118,10 @@ def _diff_container(
 def _diff_resized_list(
     before: list[Any], after: list[Any], path: str, ops: list[Op], memo: Memo, depth: int
 ) -> None:
+    if _only_inserted_or_removed(before, after, path, ops):
+        return
     old_keys = [orjson.dumps(item) for item in before]
     new_keys = [orjson.dumps(item) for item in after]
-    if _only_inserted_or_removed(old_keys, new_keys, after, path, ops):
-        return
     blocks = SequenceMatcher(None, old_keys, new_keys, autojunk=False).get_opcodes()
     # From the end backwards: indices before the block being patched stay valid.
     for tag, i1, i2, j1, j2 in reversed(blocks):
@@ -139,30 +139,41 @@ def _diff_resized_list(
 
 
 def _only_inserted_or_removed(
-    old_keys: list[bytes], new_keys: list[bytes], after: list[Any], path: str, ops: list[Op]
+    before: list[Any], after: list[Any], path: str, ops: list[Op]
 ) -> bool:
     """The common case without difflib: items only added (a city's new hexes, sorted in)
     or only removed. One merge walk; False (nothing emitted) when that is not the case.
 
-    When every item of the shorter list is found in order in the longer one, the other
-    items are exactly the ``len`` difference, so this is also the smallest patch.
+    Items are compared by identity first (games share unchanged items between two
+    views), then by serialisation, each made at most once. When every item of the
+    shorter list is found in order in the longer one, the others are exactly the
+    ``len`` difference, so this is also the smallest patch.
     """
-    if len(new_keys) > len(old_keys):
-        longer, shorter = new_keys, old_keys
-    else:
-        longer, shorter = old_keys, new_keys
+    grows = len(after) > len(before)
+    longer, shorter = (after, before) if grows else (before, after)
+    short_keys: dict[int, bytes] = {}  # an item of the shorter list may meet several
     extra: list[int] = []
+    allowed = len(longer) - len(shorter)
     matched, count = 0, len(shorter)
-    for index, key in enumerate(longer):
-        if matched < count and key == shorter[matched]:
-            matched += 1
-        else:
-            extra.append(index)
-            if len(extra) > len(longer) - count:
-                return False
+    for index, item in enumerate(longer):
+        if matched < count:
+            other = shorter[matched]
+            if item is other:
+                matched += 1
+                continue
+            key = orjson.dumps(item)
+            other_key = short_keys.get(matched)
+            if other_key is None:
+                other_key = short_keys[matched] = orjson.dumps(other)
+            if key == other_key:
+                matched += 1
+                continue
+        extra.append(index)
+        if len(extra) > allowed:
+            return False
     if matched < count:
         return False
-    if longer is new_keys:  # ascending: each add lands where the new list has it
+    if grows:  # ascending: each add lands where the new list has it
         ops.extend(
             {"op": "add", "path": f"{path}/{index}", "value": after[index]} for index in extra
         )

@@ -10,11 +10,15 @@ in a stack is never in a city, so the card is the fragment that would betray it.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections import OrderedDict
+from collections.abc import Sequence
+from contextlib import suppress
 from typing import Any
 
 from app.games.akropolis import architect
 from app.games.akropolis.components import HEX_OF, tile_card
-from app.games.akropolis.geometry import City, decode
+from app.games.akropolis.geometry import CWP, City, decode, pack, unpack
 from app.games.akropolis.scoring import lakes, normalise, score_cells
 from app.games.interface import State, View
 
@@ -72,19 +76,80 @@ def _city_view(state: State, seat: int) -> dict[str, Any]:
 
 
 def _compose_city(state: State, seat: int, record: dict[str, Any]) -> dict[str, Any]:
-    city = decode(record["placed"])
-    hexes = visible_hexes(city)
+    placed = record["placed"]
+    city = decode(placed)
+    hexes, tiles = _city_lists(placed, city)
     return {
         "seat": seat,
         "stones": record["stones"],
         "turns_played": state["turns"][seat],
         "hexes": hexes,
-        "tiles": [
-            {"tile_id": tid, "q": q, "r": r, "rot": rot, "level": level}
-            for (tid, q, r, rot), level in zip(record["placed"], city.levels, strict=True)
-        ],
+        "tiles": tiles,
         "score": city_score(city, hexes, state["variants"], record["stones"]),
     }
+
+
+# A move adds one tile to a city whose lists were just composed: the new lists are
+# the old ones with three hexes and one tile changed, and share every other item, which
+# the differ then skips by identity (a city's view was rebuilt and diffed hex by hex,
+# most of an Akropolis move's view and patch time). Keyed by the id of the placements'
+# last entry; the entry holds its placement list, so that id is not reused meanwhile.
+# (placed, sorted packed positions, hexes, tiles)
+_Lists = tuple[Sequence[Sequence[int]], list[int], list[dict[str, Any]], list[dict[str, Any]]]
+_lists: OrderedDict[int, _Lists] = OrderedDict()
+_LISTS_SIZE = 1024
+
+
+def _hex(q: int, r: int, level: int, code: int) -> dict[str, Any]:
+    hex_ = HEX_OF[code]
+    return {
+        "q": q,
+        "r": r,
+        "level": level,
+        "hex": dict(hex_ or {}),
+        "tile_id": code >> 2,
+        "hex_index": code & 3,
+    }
+
+
+def _city_lists(
+    placed: Sequence[Sequence[int]], city: City
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The city's visible hexes (:func:`visible_hexes`) and tiles, from the lists of the
+    same placements minus the last one when those are known."""
+    # Taken out: a city's lists are wanted once, by the city one tile larger.
+    before = _lists.pop(id(placed[-2]), None) if len(placed) > 1 else None
+    if (
+        before is not None
+        and len(before[0]) == len(placed) - 1
+        and before[0][-1] is placed[-2]
+        and before[0][0] is placed[0]
+    ):
+        keys, hexes, tiles = list(before[1]), list(before[2]), list(before[3])
+        tid, q, r, rot = placed[-1]
+        a = pack(q, r)
+        for p in (a, a + CWP[rot], a + CWP[(rot + 1) % 6]):
+            cq, cr = unpack(p)
+            item = _hex(cq, cr, city.height[p], city.top[p])
+            at = bisect_left(keys, p)
+            if at < len(keys) and keys[at] == p:
+                hexes[at] = item
+            else:
+                keys.insert(at, p)
+                hexes.insert(at, item)
+        tiles.append({"tile_id": tid, "q": q, "r": r, "rot": rot, "level": city.levels[-1]})
+    else:
+        keys = sorted(city.height)
+        hexes = [_hex(*unpack(p), city.height[p], city.top[p]) for p in keys]
+        tiles = [
+            {"tile_id": tid, "q": q, "r": r, "rot": rot, "level": level}
+            for (tid, q, r, rot), level in zip(placed, city.levels, strict=True)
+        ]
+    _lists[id(placed[-1])] = (placed, keys, hexes, tiles)
+    if len(_lists) > _LISTS_SIZE:
+        with suppress(KeyError):  # another thread's server (the tests run several)
+            _lists.popitem(last=False)
+    return hexes, tiles
 
 
 def _last_move(state: State) -> dict[str, Any] | None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import orjson
 
 from app.games import akropolis
 from app.games.akropolis.components import tile_card
+from app.games.akropolis.geometry import City
 from app.games.akropolis.scoring import score_city
+from app.games.akropolis.view import visible_hexes
 from app.games.registry import secrets
 from tests.games.conformance import contains
 
@@ -106,3 +110,25 @@ def test_finished_view_has_no_turn() -> None:
     view = akropolis.view(state, 0)
     assert view["finished"] is True and view["turn"] is None
     assert view["stacks_left"] == 0 and len(view["site"]) == 1
+
+
+def test_city_lists_made_from_the_previous_ones_equal_a_fresh_composition() -> None:
+    """A city's hexes and tiles are the previous view's with the new tile's changes
+    (sharing the unchanged items): always equal to composing them from nothing."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = akropolis.setup(3, {}, seed)
+        shared = 0
+        while not state["finished"]:
+            (seat,) = akropolis.to_act(state)
+            previous = akropolis.view(state, None)["cities"][seat]
+            state = akropolis.apply(state, seat, rng.choice(akropolis.legal_moves(state, seat)))
+            city = akropolis.view(state, None)["cities"][seat]
+            fresh = City(state["cities"][seat]["placed"])
+            assert city["hexes"] == visible_hexes(fresh)
+            assert [list(tile.values()) for tile in city["tiles"]] == [
+                [*entry, level]
+                for entry, level in zip(state["cities"][seat]["placed"], fresh.levels, strict=True)
+            ]
+            shared += sum(any(h is old for old in previous["hexes"]) for h in city["hexes"])
+        assert shared > 0  # the incremental path was taken
