@@ -70,7 +70,7 @@ def _diff(before: Any, after: Any, path: str, ops: list[Op], memo: Memo, depth: 
         return
     ident = (id(before), id(after))
     hit = memo.get(ident)
-    if hit is None and len(before) >= _SERIALISE_FROM:
+    if hit is None and len(before) >= _SERIALISE_FROM and not _mostly_shared(before, after):
         key = (orjson.dumps(before), orjson.dumps(after))
         if key[0] == key[1]:
             memo[ident] = (path, [])
@@ -93,6 +93,19 @@ def _diff(before: Any, after: Any, path: str, ops: list[Op], memo: Memo, depth: 
     else:
         cut = len(origin)
         ops.extend({**op, "path": path + op["path"][cut:]} for op in made)
+
+
+def _mostly_shared(before: Any, after: Any) -> bool:
+    """Whether at least half the items are the same objects in both (a game that keeps
+    unchanged parts of its view, like Akropolis's cities): then walking is cheap, and
+    serialising the whole container to compare would cost more than it saves."""
+    if isinstance(before, dict):
+        same = sum(1 for key, value in before.items() if after.get(key) is value)
+    elif len(before) == len(after):
+        same = sum(1 for old, new in zip(before, after, strict=True) if old is new)
+    else:
+        return True  # resized lists are aligned by identity first anyway
+    return 2 * same >= len(before)
 
 
 def _diff_container(

@@ -133,3 +133,21 @@ def test_items_only_added_or_only_removed_give_one_op_each(
     ops = diff({"h": before}, {"h": after})
     assert jsonpatch.apply_patch(copy.deepcopy({"h": before}), ops) == {"h": after}
     assert len(ops) == len(inserts)
+
+
+def test_containers_sharing_most_items_are_walked_and_stay_exact() -> None:
+    """Most items the same objects: walked (no whole serialisation), and still exact,
+    including a shared-looking item whose value changed type."""
+    hexes = [{"q": q, "level": 1} for q in range(10)]
+    before = {"game": {"cities": [{"seat": 0, "hexes": hexes, "score": {"total": 1}}]}}
+    changed = list(hexes)
+    changed[4] = {"q": 4, "level": True}
+    changed.insert(7, {"q": 99, "level": 2})
+    after = {"game": {"cities": [{"seat": 0, "hexes": changed, "score": {"total": 1.0}}]}}
+    ops = diff(before, after)
+    assert jsonpatch.apply_patch(copy.deepcopy(before), ops) == after
+    assert {op["path"] for op in ops} == {
+        "/game/cities/0/hexes/4/level",
+        "/game/cities/0/hexes/7",
+        "/game/cities/0/score/total",
+    }
