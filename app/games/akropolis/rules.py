@@ -16,7 +16,7 @@ from typing import Any
 
 from app.games.akropolis import architect
 from app.games.akropolis.geometry import Placement, decode
-from app.games.akropolis.view import city_score, visible_hexes
+from app.games.akropolis.view import city_score
 from app.games.interface import IllegalMove, MalformedMove, Move, NotYourTurn, Result, State
 
 _KEYS = ("tile", "q", "r", "rot")
@@ -196,7 +196,7 @@ def player_score(state: State, seat: int) -> dict[str, Any]:
     """Live score of a human seat's city (totals plus per-type details)."""
     record = state["cities"][seat]
     city = decode(record["placed"])
-    return city_score(city, visible_hexes(city), state["variants"], record["stones"])
+    return city_score(city, state["variants"], record["stones"])
 
 
 def architect_score(state: State) -> dict[str, Any] | None:

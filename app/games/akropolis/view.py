@@ -19,7 +19,7 @@ from typing import Any
 from app.games.akropolis import architect
 from app.games.akropolis.components import HEX_OF, tile_card
 from app.games.akropolis.geometry import CWP, City, decode, pack, unpack
-from app.games.akropolis.scoring import lakes, normalise, score_cells
+from app.games.akropolis.scoring import Cell, lakes, normalise, score_cells
 from app.games.interface import State, View
 
 
@@ -39,12 +39,26 @@ def visible_hexes(city: City) -> list[dict[str, Any]]:
     ]
 
 
-def city_score(
-    city: City, hexes: list[dict[str, Any]], variants: list[str], stones: int
-) -> dict[str, Any]:
-    """Live score of a decoded city (its lakes are remembered on the city object, which
-    the decode cache shares between the views of one state)."""
-    cells = normalise(hexes)
+def _cell_of(hex_: dict[str, Any] | None) -> tuple[str, str | None, int]:
+    if hex_ is None:
+        return ("", None, 0)  # no such hex code in a city
+    ((level, kind, type_, stars),) = normalise([{"q": 0, "r": 0, "level": 0, "hex": hex_}]).values()
+    return kind, type_, stars
+
+
+#: (kind, type, stars) of each hex code, as :func:`scoring.normalise` reads them
+_CELL_OF = tuple(_cell_of(hex_) for hex_ in HEX_OF)
+
+
+def city_score(city: City, variants: list[str], stones: int) -> dict[str, Any]:
+    """Live score of a decoded city, its cells read from the city's codes (not from
+    hex dicts); its lakes are remembered on the city object, which the decode cache
+    shares between the views of one state."""
+    top = city.top
+    cells: dict[tuple[int, int], Cell] = {}
+    for p, level in city.height.items():
+        kind, type_, stars = _CELL_OF[top[p]]
+        cells[unpack(p)] = (level, kind, type_, stars)
     if city.lakes is None:
         city.lakes = lakes(set(cells))
     return score_cells(cells, variants, stones, city.lakes)
@@ -85,7 +99,7 @@ def _compose_city(state: State, seat: int, record: dict[str, Any]) -> dict[str, 
         "turns_played": state["turns"][seat],
         "hexes": hexes,
         "tiles": tiles,
-        "score": city_score(city, hexes, state["variants"], record["stones"]),
+        "score": city_score(city, state["variants"], record["stones"]),
     }
 
 
@@ -94,8 +108,8 @@ def _compose_city(state: State, seat: int, record: dict[str, Any]) -> dict[str, 
 # the differ then skips by identity (a city's view was rebuilt and diffed hex by hex,
 # most of an Akropolis move's view and patch time). Keyed by the id of the placements'
 # last entry; the entry holds its placement list, so that id is not reused meanwhile.
-# (placed, sorted packed positions, hexes, tiles)
-_Lists = tuple[Sequence[Sequence[int]], list[int], list[dict[str, Any]], list[dict[str, Any]]]
+# (placed, sorted packed positions, hexes, tiles, the city, whose lakes a raised tile keeps)
+_Lists = tuple[Sequence[Sequence[int]], list[int], list[dict[str, Any]], list[dict[str, Any]], City]
 _lists: OrderedDict[int, _Lists] = OrderedDict()
 _LISTS_SIZE = 1024
 
@@ -138,6 +152,8 @@ def _city_lists(
                 keys.insert(at, p)
                 hexes.insert(at, item)
         tiles.append({"tile_id": tid, "q": q, "r": r, "rot": rot, "level": city.levels[-1]})
+        if city.levels[-1] > 1 and city.lakes is None:  # raised: the same hexes occupied
+            city.lakes = before[4].lakes
     else:
         keys = sorted(city.height)
         hexes = [_hex(*unpack(p), city.height[p], city.top[p]) for p in keys]
@@ -145,7 +161,7 @@ def _city_lists(
             {"tile_id": tid, "q": q, "r": r, "rot": rot, "level": level}
             for (tid, q, r, rot), level in zip(placed, city.levels, strict=True)
         ]
-    _lists[id(placed[-1])] = (placed, keys, hexes, tiles)
+    _lists[id(placed[-1])] = (placed, keys, hexes, tiles, city)
     if len(_lists) > _LISTS_SIZE:
         with suppress(KeyError):  # another thread's server (the tests run several)
             _lists.popitem(last=False)
