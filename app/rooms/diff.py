@@ -37,6 +37,7 @@ _SERIALISE_FROM = 3
 _WALK_LEVELS = 2
 # A tuple, not ``dict | list``: a union is built anew each time the expression runs.
 _CONTAINERS = (dict, list)
+_MISSING = object()
 
 
 def _escape(key: str) -> str:
@@ -111,19 +112,25 @@ def _mostly_shared(before: Any, after: Any) -> bool:
 def _diff_container(
     before: Any, after: Any, path: str, ops: list[Op], memo: Memo, depth: int
 ) -> None:
+    # Items that are the same object are skipped before their path is even built.
     if isinstance(before, dict):
+        missing = _MISSING
         for key, old in before.items():
-            sub = f"{path}/{_escape(key)}"
-            if key not in after:
-                ops.append({"op": "remove", "path": sub})
+            new = after.get(key, missing)
+            if new is old:
+                continue
+            if new is missing:
+                ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
             else:
-                _diff(old, after[key], sub, ops, memo, depth + 1)
-        for key, new in after.items():
-            if key not in before:
-                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": new})
+                _diff(old, new, f"{path}/{_escape(key)}", ops, memo, depth + 1)
+        if len(after) > len(before) or any(key not in before for key in after):
+            for key, new in after.items():
+                if key not in before:
+                    ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": new})
     elif len(before) == len(after):
-        for index in range(len(before)):
-            _diff(before[index], after[index], f"{path}/{index}", ops, memo, depth + 1)
+        for index, (old, new) in enumerate(zip(before, after, strict=True)):
+            if old is not new:
+                _diff(old, new, f"{path}/{index}", ops, memo, depth + 1)
     else:
         _diff_resized_list(before, after, path, ops, memo, depth)
 

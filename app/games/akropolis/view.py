@@ -14,6 +14,7 @@ from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import suppress
+from functools import cache
 from typing import Any
 
 from app.games.akropolis import architect
@@ -168,13 +169,30 @@ def _city_lists(
     return hexes, tiles
 
 
+# Views share these read-only parts from one move to the next (the differ then skips
+# them by identity): a tile's card never changes, nor do a game's variants.
+_cards: dict[int, dict[str, Any]] = {}
+
+
+def _card(tile_id: int) -> dict[str, Any]:
+    card = _cards.get(tile_id)
+    if card is None:
+        card = _cards[tile_id] = tile_card(tile_id)
+    return card
+
+
+@cache
+def _variants(variants: tuple[str, ...]) -> list[str]:
+    return list(variants)
+
+
 def _last_move(state: State) -> dict[str, Any] | None:
     last = state["last_move"]
     if last is None:
         return None
-    out = {**last, "tile": tile_card(last["tile_id"])}
+    out = {**last, "tile": _card(last["tile_id"])}
     if last["architect"] is not None:
-        out["architect"] = {**last["architect"], "tile": tile_card(last["architect"]["tile_id"])}
+        out["architect"] = {**last["architect"], "tile": _card(last["architect"]["tile_id"])}
     return out
 
 
@@ -197,13 +215,13 @@ def _compose(state: State) -> View:
         "solo": bot is not None,
         "architect_level": state["level"],
         "long_game": state["options"]["long_game"],
-        "variants": list(state["variants"]),
+        "variants": _variants(tuple(state["variants"])),
         "turn": None if state["finished"] else state["turn"],
         "chief": state["chief"],
         "round": state["round"],
         "finished": state["finished"],
         "site": [
-            {"index": i, "cost": i, "tile": tile_card(tid)} for i, tid in enumerate(state["site"])
+            {"index": i, "cost": i, "tile": _card(tid)} for i, tid in enumerate(state["site"])
         ],
         "stacks_left": len(state["stacks"]),
         "tiles_in_stacks": sum(len(stack) for stack in state["stacks"]),
@@ -217,7 +235,7 @@ def _compose(state: State) -> View:
             "level": state["level"],
             "stones": bot["stones"],
             "turns_played": state["turns"][1],
-            "tiles": [tile_card(tid) for tid in bot["tiles"]],
+            "tiles": [_card(tid) for tid in bot["tiles"]],
             "score": architect.score(
                 bot["tiles"], state["level"], state["variants"], bot["stones"]
             ),
