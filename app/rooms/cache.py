@@ -9,11 +9,12 @@ the next command reloads it first.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 import orjson
 
-from app.db.models import User
+from app.db.models import Room, Seat, User
 from app.errors import RoomNotFound
 from app.realtime.hub import RoomEvent
 from app.rooms import repository
@@ -98,6 +99,21 @@ class RoomCache:
         for client_move_id, seq, seat in recent:
             live.remember_move(client_move_id, seq + 1, seat)
         return live
+
+    def refresh(self, live: LiveRoom, room: Room, seats: Sequence[Seat]) -> None:
+        """Bring ``live`` to a room row and its seats just committed by this process
+        (a seat change or a start: no move, so its recent move ids stay as they are)."""
+        live.options = orjson.loads(room.options)
+        live.seat_count = room.seat_count
+        live.private = room.private
+        live.host_id = room.host_id
+        live.status = room.status
+        live.seats = seat_infos(room.seat_count, seats)
+        live.seed_hash = room.seed_hash
+        live.seed = room.seed
+        live.rated = room.rated
+        live.set_state(orjson.loads(room.state) if room.state else None, room.version)
+        live.set_timers(orjson.loads(room.timers) if room.timers else None, room.deadline_at)
 
     async def reload(self, live: LiveRoom) -> None:
         fresh = await self.load(live.id)

@@ -111,15 +111,23 @@ class Seating:
             room = await repository.get_room(session, room_id, lock=True)
             if room is None:
                 raise RoomNotFound(f"no room {room_id}")
+            seen = room.version  # moves up to here are in this row's move ids
             seats = list(await repository.get_seats(session, room_id))
             await change(session, room, seats)
             room.updated_at = datetime.now(UTC)
             self.ctx.plan_row(room, seats)  # a seat to a bot, a start: what the room waits on
+            await session.flush()
+            written = list(await repository.get_seats(session, room_id))
         live = self.cache.held(room_id)
         before = {seat.user_id for seat in live.seats if seat.user_id} if live else set()
         if live is not None:
             async with live.lock:
-                await self.cache.reload(live)
+                # The locked row as committed is the room now: no reload, unless moves
+                # this process has not seen were played (their ids must be reloaded).
+                if live.version == seen and not live.stale:
+                    self.cache.refresh(live, room, written)
+                else:
+                    await self.cache.reload(live)
         else:
             live = await self.cache.live(room_id)
         await announce(self.ctx.hub, live)
