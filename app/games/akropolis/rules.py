@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.akropolis import architect
-from app.games.akropolis.geometry import Placement, decode
+from app.games.akropolis.geometry import Placement, decode, remember
 from app.games.akropolis.view import city_score
 from app.games.interface import IllegalMove, MalformedMove, Move, NotYourTurn, Result, State
 
@@ -115,7 +115,8 @@ def apply_own(state: State, seat: int, move: Move) -> tuple[State, dict[str, Any
         raise IllegalMove(
             f"cannot afford: site tile {tile} costs {tile} stones, you have {record['stones']}"
         )
-    outcome = decode(record["placed"]).check(q, r, rot)
+    city = decode(record["placed"])
+    outcome = city.check(q, r, rot)
     if isinstance(outcome, str):
         raise IllegalMove(outcome)
     level, gain = outcome
@@ -127,10 +128,9 @@ def apply_own(state: State, seat: int, move: Move) -> tuple[State, dict[str, Any
     new = dict(state)
     new["site"] = site[:tile] + site[tile + 1 :]
     cities = list(state["cities"])
-    cities[seat] = {
-        "stones": record["stones"] - tile + gain,
-        "placed": [*record["placed"], [tile_id, q, r, rot]],
-    }
+    placed = [*record["placed"], [tile_id, q, r, rot]]
+    remember(placed, city.extended(tile_id, q, r, rot))
+    cities[seat] = {"stones": record["stones"] - tile + gain, "placed": placed}
     new["cities"] = cities
     if new["architect"] is not None and tile:
         new["architect"] = {**new["architect"], "stones": new["architect"]["stones"] + tile}

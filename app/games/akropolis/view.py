@@ -65,6 +65,38 @@ def city_score(city: City, variants: list[str], stones: int) -> dict[str, Any]:
     return score_cells(cells, variants, stones, city.lakes)
 
 
+def lakes_after(
+    before: set[tuple[int, int]], city: City, a: int, rot: int
+) -> set[tuple[int, int]] | None:
+    """The lakes of ``city`` from those of the city one tile smaller (its last tile at
+    packed anchor ``a`` with rotation ``rot``), or None when only a flood fill can tell.
+
+    A raised tile leaves the occupied positions as they were. A ground tile inside a lake
+    (its three cells are in the same lake: adjacent empty positions are) makes it
+    smaller. A ground tile outside encloses a new lake exactly when it adds a hole to
+    the city, which the change of Euler characteristic (see :func:`without_lakes`) says
+    from the new cells' neighbourhood alone: V - E + T changes by 3 - (new edges) +
+    (new triangles), and holes = 1 - (V - E + T) for one connected city.
+    """
+    if city.levels[-1] > 1:
+        return before
+    cells = (a, a + CWP[rot], a + CWP[(rot + 1) % 6])
+    qr = [unpack(p) for p in cells]
+    if qr[0] in before:
+        return before.difference(qr)
+    occupied = city.height
+    edges = 3  # the tile's own three
+    corners: set[tuple[int, ...]] = set()
+    for p in cells:
+        around = [p + d in occupied for d in CWP]
+        for i, d in enumerate(CWP):
+            if around[i] and p + d not in cells:
+                edges += 1
+            if around[i] and around[i - 1]:
+                corners.add(tuple(sorted((p, p + d, p + CWP[i - 1]))))
+    return before if 3 - edges + len(corners) == 0 else None
+
+
 #: packed steps to the neighbours (q + 1, r), (q, r + 1) and (q + 1, r - 1)
 _EAST, _SOUTH, _NORTH_EAST = pack(1, 0), pack(0, 1), pack(1, -1)
 
@@ -181,8 +213,8 @@ def _city_lists(
                 keys.insert(at, p)
                 hexes.insert(at, item)
         tiles.append({"tile_id": tid, "q": q, "r": r, "rot": rot, "level": city.levels[-1]})
-        if city.levels[-1] > 1 and city.lakes is None:  # raised: the same hexes occupied
-            city.lakes = before[4].lakes
+        if city.lakes is None and before[4].lakes is not None:
+            city.lakes = lakes_after(before[4].lakes, city, a, rot)
     else:
         keys = sorted(city.height)
         hexes = [_hex(*unpack(p), city.height[p], city.top[p]) for p in keys]

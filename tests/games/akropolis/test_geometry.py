@@ -167,3 +167,42 @@ def test_far_reaching_city_beyond_the_prefilled_table() -> None:
     legal = City(placed).placements()
     assert max(q for q, _, _, _, _ in legal) > 80
     assert sorted(legal) == naive_legal(placed)
+
+
+def _same_city(derived: City, placed: list[list[int]]) -> None:
+    full = City(placed)
+    assert (derived.height, derived.top, derived.levels) == (full.height, full.top, full.levels)
+    assert derived.placements() == full.placements()  # the same list, order included
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_extended_city_equals_the_decoded_one(seed: int) -> None:
+    """A city derived tile by tile (what ``apply`` does) has the stacking and the
+    placements, in the same order, of one decoded from scratch, whether its parent's
+    placements were known (the incremental update) or not."""
+    chooser = random.Random(seed)
+    placed = list(START)
+    city = City(placed)
+    ids = list(range(1, 62))
+    chooser.shuffle(ids)
+    for step, tid in enumerate(ids[:40]):
+        if step % 5 != 4:  # now and then the parent's placements are never asked for
+            options = city.placements()
+        else:
+            options = City(placed).placements()
+        raised = [p for p in options if p[3] > 1]
+        q, r, rot, _, _ = chooser.choice(raised if raised and chooser.random() < 0.4 else options)
+        city = city.extended(tid, q, r, rot)
+        placed = [*placed, [tid, q, r, rot]]
+        _same_city(city, placed)
+
+
+def test_extended_city_beyond_the_prefilled_table() -> None:
+    placed = list(START)
+    city = City(placed)
+    for step in range(40):
+        tid, q = 1 + step % 61, 2 + 2 * step
+        city.placements()
+        city = city.extended(tid, q, 0, 0)
+        placed = [*placed, [tid, q, 0, 0]]
+    _same_city(city, placed)
