@@ -36,6 +36,7 @@ from app.api.origin import OriginCheck
 from app.api.request_guard import RequestGuard
 from app.api.request_metrics import RequestMetrics
 from app.api.security_headers import install_security
+from app.api.socket_lane import RoomSocketLane
 from app.api.validation import invalid_request
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
@@ -130,6 +131,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         headers = {"Retry-After": str(retry_after)} if retry_after else None
         return JSONResponse(error.to_json(), status_code=error.status, headers=headers)
 
+    # First added, so innermost of ours: a room socket skips only the routing layers.
+    app.add_middleware(RoomSocketLane, handler=ws.room_socket)
     install_failure_handlers(app)
     app.add_middleware(RequestTimeout, seconds=settings.request_timeout)
     app.add_middleware(
