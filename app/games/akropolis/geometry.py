@@ -222,9 +222,8 @@ class City:
         occupied = height.keys()
         frontier = {p + d for p in height for d in DIRS}
         frontier.difference_update(occupied)
-        qr = _QR
         parts = []
-        for d1, d2, orients, suffixes in TRIANGLES:
+        for shape, (d1, d2, orients, _suffixes) in enumerate(TRIANGLES):
             shifted1 = {p - d1 for p in occupied}
             shifted2 = {p - d2 for p in occupied}
             raised: dict[int, tuple[Placement, ...]] = {}
@@ -234,7 +233,7 @@ class City:
                     raised[b] = found
             bases = frontier.union([p - d1 for p in frontier], [p - d2 for p in frontier])
             bases.difference_update(occupied, shifted1, shifted2)
-            ground = {b: tuple([qr[b + off] + suffix for off, suffix in suffixes]) for b in bases}
+            ground = {b: _ground(shape, b) for b in bases}
             parts.append((raised, ground))
         return tuple(parts)
 
@@ -265,12 +264,11 @@ class City:
         """
         assert parent._parts is not None  # set once, never unset
         height = self.height
-        qr = _QR
         front = set() if raised_tile else {c + d for c in cells for d in DIRS}
         front.difference_update(height)
         parts = []
-        for (d1, d2, orients, suffixes), (raised0, ground0) in zip(
-            TRIANGLES, parent._parts, strict=True
+        for shape, ((d1, d2, orients, _suffixes), (raised0, ground0)) in enumerate(
+            zip(TRIANGLES, parent._parts, strict=True)
         ):
             covered = {c - off for c in cells for off in (0, d1, d2)}
             raised = raised0.copy()
@@ -295,7 +293,7 @@ class City:
                         and b + d1 not in height
                         and b + d2 not in height
                     ):
-                        ground[b] = tuple([qr[b + off] + suffix for off, suffix in suffixes])
+                        ground[b] = _ground(shape, b)
             parts.append((raised, ground))
         return tuple(parts)
 
@@ -305,6 +303,20 @@ class City:
 _QR: dict[int, tuple[int, int]] = {
     pack(q, r): (q, r) for q in range(-72, 73) for r in range(-72, 73)
 }
+#: the ground orientations of each triangle, by shape and base: the same for every city,
+#: so built once and shared (by the cities' triangles and placement lists alike)
+_GROUND: tuple[dict[int, tuple[Placement, ...]], ...] = tuple({} for _ in TRIANGLES)
+
+
+def _ground(shape: int, b: int) -> tuple[Placement, ...]:
+    found = _GROUND[shape].get(b)
+    if found is None:
+        qr = _QR
+        suffixes = TRIANGLES[shape][3]
+        found = _GROUND[shape][b] = tuple([qr[b + off] + suffix for off, suffix in suffixes])
+    return found
+
+
 #: Decoded cities kept: a server interleaves many rooms' moves, so a handful (it was 8)
 #: missed almost every time at 100 rooms; a City is a few KB.
 _CACHE_SIZE = 1024
