@@ -17,15 +17,21 @@ move may then exceed the budget on a loaded machine). Games run in
 ``--jobs`` worker processes (one game per process at a time, so every move is searched on
 one core). Each move's cost is the worker's CPU time (``time.process_time``) around
 ``choose_move``. The output ends with ``wins W/N`` for the tested level.
+
+``--record FILE`` appends each finished game to FILE (one JSON line: the run's settings,
+the seed, the outcome and the move times) and, before playing, takes from it the games of
+the same settings already recorded: a 200-game run on a shared 2-core machine can be
+played in parts, stopped at any time, and resumed (``bench/results/`` keeps ours).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -80,6 +86,19 @@ def play_game(args: tuple[str, str, str, str | None, int, bool]) -> GameOutcome:
     return GameOutcome(seed, bot_seat, won, scores[bot_seat] - max(others), scores[bot_seat], times)
 
 
+def recorded(path: Path | None, settings: dict[str, Any]) -> list[GameOutcome]:
+    """The games of ``path`` played with exactly these settings (the last of a seed wins)."""
+    if path is None or not path.exists():
+        return []
+    games: dict[int, GameOutcome] = {}
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        if all(row.get(key) == value for key, value in settings.items()):
+            fields = {key: row[key] for key in GameOutcome.__dataclass_fields__}
+            games[row["seed"]] = GameOutcome(**fields)
+    return list(games.values())
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -95,19 +114,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--deterministic", action="store_true")
+    parser.add_argument("--record", type=Path, help="JSON lines of games: append, and resume")
     args = parser.parse_args(argv)
     _, _, default_opponent = MODES[args.mode]
     opponent = args.opponent or default_opponent
     architect = args.architect if args.mode == "akropolis-solo" else None
+    settings = {
+        "mode": args.mode, "level": args.level, "opponent": opponent,
+        "architect": architect, "timed": not args.deterministic,
+    }  # fmt: skip
+    seeds = range(args.seed, args.seed + args.games)
+    outcomes = [o for o in recorded(args.record, settings) if o.seed in seeds]
+    done = {o.seed for o in outcomes}
+    if done:
+        print(f"{len(done)} games taken from {args.record}", file=sys.stderr)
     jobs = [
-        (args.mode, args.level, opponent, architect, args.seed + i, not args.deterministic)
-        for i in range(args.games)
+        (args.mode, args.level, opponent, architect, seed, not args.deterministic)
+        for seed in seeds
+        if seed not in done
     ]
     wall = time.monotonic()
-    outcomes: list[GameOutcome] = []
     with Pool(args.jobs) as pool:
         for outcome in pool.imap_unordered(play_game, jobs):
             outcomes.append(outcome)
+            if args.record is not None:
+                with args.record.open("a") as out:
+                    out.write(json.dumps({**settings, **asdict(outcome)}) + "\n")
             wins = sum(o.won for o in outcomes)
             print(  # progress on stderr: a cut-short run still tells what it saw
                 f"game {outcome.seed}: {'won' if outcome.won else 'lost'} "
@@ -121,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"{args.mode}: {args.level} vs {against}, {args.games} games, seeds {args.seed}.."
         f"{args.seed + args.games - 1}, {'deterministic' if args.deterministic else 'timed'}, "
-        f"{args.jobs} jobs, {wall:.0f} s wall"
+        f"{args.jobs} jobs, {wall:.0f} s wall for {len(jobs)} games"
     )
     names = sorted({name for o in outcomes for name in o.times})
     for name in names:
