@@ -21,6 +21,7 @@ import orjson
 import pytest
 import uvicorn
 import websockets
+from hypothesis import settings as hypothesis_settings
 
 from app.config import Settings
 from app.main import create_app
@@ -30,6 +31,11 @@ POSTGRES_URL = os.environ.get(
 )
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+# Tests never assert on wall-clock time, Hypothesis's per-example deadline included (its
+# 200 ms default failed tests/rooms/test_diff.py on a loaded machine).
+hypothesis_settings.register_profile("agora", deadline=None)
+hypothesis_settings.load_profile("agora")
 
 
 def need_service(name: str, reachable: bool) -> None:
