@@ -163,7 +163,10 @@ export function readyStrip(ctx) {
 /** Seconds left on the view's reaction deadline, or null. */
 export function secondsLeft(deadline) {
   if (!deadline?.expires_at) return null;
-  return Math.max(0, Math.ceil(deadline.expires_at - serverNow()));
+  const left = Math.max(0, Math.ceil(deadline.expires_at - serverNow()));
+  // Never more than the deadline's length: the clock offset is only known to within the
+  // messages' latency, and "21 s" on a 20 s deadline reads as a bug.
+  return deadline.seconds ? Math.min(Math.ceil(deadline.seconds), left) : left;
 }
 
 /** The pending military attack and the resist countdown (to everyone; moves come from legal_moves). */
@@ -181,6 +184,7 @@ export function attackPanel(ctx, deadline) {
     const clock = el("p", "agp-countdown");
     clock.dataset.testid = "countdown";
     clock.dataset.expires = String(deadline.expires_at);
+    if (deadline.seconds) clock.dataset.seconds = String(deadline.seconds);
     clock.textContent = t("agorapolis.countdown", { n: secondsLeft(deadline) });
     clock.setAttribute("aria-live", "off");
     box.append(clock);
@@ -193,7 +197,10 @@ export function attackPanel(ctx, deadline) {
 /** Refresh every countdown on the page (called by a timer). */
 export function tickCountdowns(root) {
   for (const clock of root.querySelectorAll("[data-testid=countdown]")) {
-    const n = secondsLeft({ expires_at: Number(clock.dataset.expires) });
+    const n = secondsLeft({
+      expires_at: Number(clock.dataset.expires),
+      seconds: Number(clock.dataset.seconds || 0),
+    });
     clock.textContent = t("agorapolis.countdown", { n });
     clock.classList.toggle("urgent", n <= 5);
   }
