@@ -83,10 +83,32 @@ def race_tokens() -> Twin:
     return "race", 0, first, second
 
 
+def akrotiri_pile_and_hands() -> Twin:
+    """Mid-game: the other seat's plans and objectives, the decks and the pile redealt
+    (by the game's own ``sample``, which its tests check keeps the seat's view)."""
+    game = get_game("akrotiri")
+    first = _advance("akrotiri", 2, 21, 14)
+    seat = min(game.to_act(first))
+    second = game.sample(first, seat, Rng.from_seed(99))  # type: ignore[attr-defined]
+    return "akrotiri", seat, first, second
+
+
+def attika_hands_and_stacks() -> Twin:
+    """Three seats mid-game: other hands, the deck, the discard, every building stack and
+    the map-piece deck changed (the Attika sample tests' hidden variant)."""
+    from tests.games.attika.test_sample import _hidden_variant, _midgame
+
+    first = _midgame(3, 5, steps=60)
+    seat = min(get_game("attika").to_act(first))
+    return "attika", seat, first, _hidden_variant(first, seat)
+
+
 HIDDEN_TWINS: list[Callable[[], Twin]] = [
     akropolis_stacks,
     akropolis_4p_stacks,
     agorapolis_hands_and_deck,
     agorapolis_secret_bet,
     race_tokens,
+    akrotiri_pile_and_hands,
+    attika_hands_and_stacks,
 ]
