@@ -58,6 +58,11 @@ _START_OFFSETS: tuple[int, ...] = tuple(pack(q, r) for q, r, _ in START_HEXES)
 _START_CODES: tuple[int, ...] = tuple(START_ID * 4 + i for i in range(len(START_HEXES)))
 
 
+def tile_cells(a: int, rot: int) -> tuple[int, int, int]:
+    """The packed positions of h0, h1, h2 of a tile anchored at packed ``a``."""
+    return (a, a + CWP[rot], a + CWP[(rot + 1) % 6])
+
+
 def tile_positions(q: int, r: int, rot: int) -> tuple[tuple[int, int], ...]:
     """Where h0, h1, h2 of a tile placed at anchor (q, r) with rotation ``rot`` land."""
     d1, d2 = CW[rot], CW[(rot + 1) % 6]
@@ -110,7 +115,7 @@ class City:
                 codes: Sequence[int] = _START_CODES
             else:
                 a = q * W + r
-                cells = (a, a + CWP[rot], a + CWP[(rot + 1) % 6])
+                cells = tile_cells(a, rot)
                 t4 = tid * 4
                 codes = (t4, t4 + 1, t4 + 2)
             levels.append(height.get(cells[0], 0) + 1)
@@ -135,7 +140,7 @@ class City:
         (see :meth:`_update`)."""
         city = City.__new__(City)
         a = q * W + r
-        cells = (a, a + CWP[rot], a + CWP[(rot + 1) % 6])
+        cells = tile_cells(a, rot)
         height = self.height.copy()
         top = self.top.copy()
         level = height.get(a, 0) + 1
@@ -167,7 +172,7 @@ class City:
         if max(abs(q), abs(r)) > MAX_COORD:
             return NOT_ADJACENT
         a = q * W + r
-        cells = (a, a + CWP[rot], a + CWP[(rot + 1) % 6])
+        cells = tile_cells(a, rot)
         height = self.height
         hs = [height.get(p, 0) for p in cells]
         if hs == [0, 0, 0]:

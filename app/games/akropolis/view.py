@@ -19,7 +19,7 @@ from typing import Any
 
 from app.games.akropolis import architect
 from app.games.akropolis.components import HEX_OF, tile_card
-from app.games.akropolis.geometry import CWP, City, decode, pack, unpack
+from app.games.akropolis.geometry import CWP, City, decode, pack, tile_cells, unpack
 from app.games.akropolis.scoring import Cell, lakes, normalise, score_cells
 from app.games.interface import State, View
 
@@ -66,10 +66,10 @@ def city_score(city: City, variants: list[str], stones: int) -> dict[str, Any]:
 
 
 def lakes_after(
-    before: set[tuple[int, int]], city: City, a: int, rot: int
+    before: set[tuple[int, int]], city: City, cells: tuple[int, int, int]
 ) -> set[tuple[int, int]] | None:
-    """The lakes of ``city`` from those of the city one tile smaller (its last tile at
-    packed anchor ``a`` with rotation ``rot``), or None when only a flood fill can tell.
+    """The lakes of ``city`` from those of the city one tile smaller (its last tile on
+    the packed positions ``cells``), or None when only a flood fill can tell.
 
     A raised tile leaves the occupied positions as they were. A ground tile inside a lake
     (its three cells are in the same lake: adjacent empty positions are) makes it
@@ -80,7 +80,6 @@ def lakes_after(
     """
     if city.levels[-1] > 1:
         return before
-    cells = (a, a + CWP[rot], a + CWP[(rot + 1) % 6])
     qr = [unpack(p) for p in cells]
     if qr[0] in before:
         return before.difference(qr)
@@ -202,8 +201,8 @@ def _city_lists(
     ):
         keys, hexes, tiles = list(before[1]), list(before[2]), list(before[3])
         tid, q, r, rot = placed[-1]
-        a = pack(q, r)
-        for p in (a, a + CWP[rot], a + CWP[(rot + 1) % 6]):
+        cells = tile_cells(pack(q, r), rot)
+        for p in cells:
             cq, cr = unpack(p)
             item = _hex(cq, cr, city.height[p], city.top[p])
             at = bisect_left(keys, p)
@@ -214,7 +213,7 @@ def _city_lists(
                 hexes.insert(at, item)
         tiles.append({"tile_id": tid, "q": q, "r": r, "rot": rot, "level": city.levels[-1]})
         if city.lakes is None and before[4].lakes is not None:
-            city.lakes = lakes_after(before[4].lakes, city, a, rot)
+            city.lakes = lakes_after(before[4].lakes, city, cells)
     else:
         keys = sorted(city.height)
         hexes = [_hex(*unpack(p), city.height[p], city.top[p]) for p in keys]

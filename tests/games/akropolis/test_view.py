@@ -8,7 +8,7 @@ import orjson
 
 from app.games import akropolis
 from app.games.akropolis.components import tile_card
-from app.games.akropolis.geometry import City, pack, unpack
+from app.games.akropolis.geometry import City, pack, tile_cells, unpack
 from app.games.akropolis.scoring import lakes, score_city
 from app.games.akropolis.view import lakes_after, visible_hexes, without_lakes
 from app.games.registry import secrets
@@ -165,7 +165,7 @@ def test_lakes_after_a_tile_agree_with_the_flood_fill() -> None:
             q, r, rot, _, _ = rng.choice(options)
             city = city.extended(tid, q, r, rot)
             found = lakes({unpack(p) for p in city.height})
-            after = lakes_after(before, city, pack(q, r), rot)
+            after = lakes_after(before, city, tile_cells(pack(q, r), rot))
             if after is None:
                 flood += 1
                 assert len(found - before) > 0  # a new lake position: only a flood fill tells
