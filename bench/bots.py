@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.bots.levels import LEVELS  # noqa: E402
+from app.bots.levels import LEVELS, get_level  # noqa: E402
 from app.bots.play import choose_move  # noqa: E402
 from app.games.registry import get_game  # noqa: E402
 
@@ -72,7 +72,7 @@ def play_game(args: tuple[str, str, str, str | None, int, bool]) -> GameOutcome:
     while game.result(state) is None:
         seat = min(game.to_act(state))
         name = levels[seat]
-        iterations = None if timed or name not in LEVELS else LEVELS[name].iterations
+        iterations = None if timed or name not in LEVELS else get_level(name, game_id).iterations
         start = time.process_time()
         move = choose_move(game_id, state, seat, name, seed * 1_000 + ply, iterations=iterations)
         times.setdefault(name, []).append(time.process_time() - start)
@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> None:
     names = sorted({name for o in outcomes for name in o.times})
     for name in names:
         spent = [t for o in outcomes for t in o.times.get(name, [])]
-        budget = LEVELS[name].seconds if name in LEVELS else 0.0
+        budget = get_level(name).seconds if name in LEVELS else 0.0
         over = f", at or over the {budget:.2f} s budget: {sum(t >= budget for t in spent)}"
         print(
             f"  move CPU time {name}: p50 {percentile(spent, 0.5) * 1000:.0f} ms, "

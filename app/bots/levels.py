@@ -41,9 +41,22 @@ LEVELS: dict[str, Level] = {
 #: the levels a host may pick, weakest first
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
 
+#: a game's own settings for a level, where the shared ones do not fit it. An Agorapolis
+#: seat makes ~150 small decisions a game (bets, dice, bids; Akropolis: 12-20 placements):
+#: 640 simulations over 16 candidates took 0.3-1 s a move and 3-5 minutes of CPU a game
+#: (``bench/bots.py agorapolis-4p``); 160 over the 4 best (medium's width, 3x its
+#: simulations) take p50 79 ms, max 0.35 s, about 12 s a game against random seats.
+GAME_LEVELS: dict[tuple[str, str], Level] = {
+    ("agorapolis", "hard"): Level(
+        "hard", seconds=1.8, iterations=160, width=4, horizon=1, per_candidate=40, max_moves=3000
+    ),
+}
 
-def get_level(name: str) -> Level:
+
+def get_level(name: str, game_id: str | None = None) -> Level:
+    """The level ``name`` (``easy``, ``medium``, ``hard``), as ``game_id`` plays it."""
     try:
-        return LEVELS[name]
+        shared = LEVELS[name]
     except KeyError:
         raise ValueError(f"unknown bot level {name!r} (one of {', '.join(LEVELS)})") from None
+    return GAME_LEVELS.get((game_id or "", name), shared)

@@ -48,7 +48,7 @@ def choose_move(
         return rng.choice(moves)
     if level == "greedy":
         return greedy_move(adapter, state, seat, moves, rng)
-    spec = get_level(level)
+    spec = get_level(level, game_id)
     if iterations is not None:
         budget = Budget(iterations)
     else:

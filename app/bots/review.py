@@ -44,7 +44,7 @@ def review_position(
     mine = matching(moves, played)
     if mine is None or len(moves) < 2 or not adapter.can_search or not adapter.has_evaluate:
         return {"best": mine or played, "loss": 0.0, "reviewed": False}
-    spec = get_level(level)
+    spec = get_level(level, game_id)
     rng = Rng.from_seed(seed)
     budget = Budget(spec.iterations if iterations is None else iterations, spec.seconds, deadline)
     ordered = order_moves(adapter, state, seat, moves, rng, budget)

@@ -62,7 +62,7 @@ class BotMoves:
             kind, level = BOTS["random"], None
         if level is None or len(moves) == 1:
             return kind.choose(live.game.view(state, seat), moves, bot_rng)
-        limit = get_level(level).seconds * 1.25 + 0.5
+        limit = get_level(level, live.game_id).seconds * 1.25 + 0.5
         seed = search_seed(live.id, live.version, seat)
         try:
             return await self.pool.choose_move(

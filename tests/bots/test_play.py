@@ -60,6 +60,18 @@ def test_levels_are_named_and_budgeted() -> None:
     assert set(BASELINES) == {"random", "greedy"}
     with pytest.raises(ValueError):
         get_level("godlike")
+    with pytest.raises(ValueError):
+        get_level("godlike", "agorapolis")
+
+
+def test_a_game_may_tune_a_level_within_its_budget() -> None:
+    """Agorapolis's hard level simulates less (many small decisions a game) but keeps
+    the shared time budget; other games and levels get the shared settings."""
+    assert get_level("hard", "akropolis") is get_level("hard")
+    assert get_level("medium", "agorapolis") is get_level("medium")
+    tuned = get_level("hard", "agorapolis")
+    assert tuned.name == "hard" and tuned.seconds == get_level("hard").seconds
+    assert tuned.iterations > get_level("medium").iterations
 
 
 def test_same_seed_same_move_and_seeds_matter() -> None:

@@ -41,6 +41,7 @@ Fetish, Fabulous Recipes and curse:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 COMBINATIONS: tuple[str, ...] = (
     "none",
@@ -109,6 +110,19 @@ def best_combination(
     ``fetish`` is the city's fetish number, ``fabulous_recipes`` doubles a fetish
     combination instead of +1, ``cursed`` halves the value last (rounded down).
     """
+    try:
+        key = tuple(sorted(dice))
+    except TypeError:
+        raise ValueError(f"dice show 1..6, not {dice!r}") from None
+    return _best(key, fetish, fabulous_recipes, cursed)
+
+
+@lru_cache(maxsize=4096)
+def _best(
+    dice: tuple[int, ...], fetish: int | None, fabulous_recipes: bool, cursed: bool
+) -> tuple[str, int]:
+    # Remembered: the bots' estimate asks for the same few hands thousands of times a
+    # move (a seat holds at most 17 dice of 6 faces; bad faces raise and are not kept).
     best: tuple[int, int] = (0, 0)
     best_name = "none"
     for name, faces in candidates(dice):
