@@ -2,11 +2,13 @@
 
 A level's ``seconds`` is a budget of CPU time per move (``time.process_time`` of the
 process that searches, one core). ``iterations`` caps the simulations: on this project's
-reference machine a level reaches its cap before its time budget on almost every move,
+reference machine a level reaches its cap before its time budget on almost every move
+(not the hard level in Akropolis solo, whose simulations look two placements ahead),
 so a seeded bot plays the same game whether or not it is timed (the bench checks it and
 reports the moves that hit the budget). ``width`` is how many candidate moves survive the
 one-move ordering; ``horizon`` how many of its own further moves a simulation plays
-(with the game's rollout policy) before it is scored with ``evaluate``; ``max_moves``
+(with the game's rollout policy) before it is scored with ``evaluate``, ``plies`` how
+many moves it plays at least in all (any seat's); ``max_moves``
 bounds the ordering on games with thousands of moves per turn (the easy level looks at
 a random part of them, which keeps it under its budget and makes it err like a beginner).
 """
@@ -27,6 +29,10 @@ class Level:
     per_candidate: int = 1_000_000
     #: at most this many legal moves are ordered (a seeded random subset beyond it)
     max_moves: int = 100_000
+    #: a simulation plays at least this many moves in all (any seat's): where nobody else
+    #: moves between two of the seat's own (Akropolis solo: the Architect's turn is part
+    #: of ``apply``), ``horizon`` 1 alone would look a single move ahead
+    plies: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -35,7 +41,14 @@ LEVELS: dict[str, Level] = {
         "medium", seconds=0.6, iterations=48, width=4, horizon=1, per_candidate=12, max_moves=3000
     ),
     "hard": Level(
-        "hard", seconds=1.8, iterations=640, width=16, horizon=1, per_candidate=40, max_moves=3000
+        "hard",
+        seconds=1.8,
+        iterations=640,
+        width=16,
+        horizon=1,
+        per_candidate=40,
+        max_moves=3000,
+        plies=2,
     ),
 }
 #: the levels a host may pick, weakest first

@@ -8,8 +8,8 @@ the search never reads what the seat cannot see):
    are kept. With ``width`` 1 this is the whole bot (the easy level).
 2. **Simulation.** Each iteration draws a fresh sample, picks a candidate with UCB1,
    applies it, lets every seat play on with the game's rollout policy until the searching
-   seat has made ``horizon`` more moves and the game says the state is ``quiet`` (or the
-   game ends), and scores the outcome with
+   seat has made ``horizon`` more moves, at least ``plies`` moves were played and the game
+   says the state is ``quiet`` (or the game ends), and scores the outcome with
    ``evaluate`` (or the result). The candidate with the best mean margin is played.
 
 Determinised ("perfect-information Monte Carlo") search averages over samples of the
@@ -103,19 +103,28 @@ def order_moves(
     return [Candidate(moves[index], value) for value, index in scored]
 
 
-def rollout(adapter: GameAdapter, state: State, seat: int, horizon: int | None, rng: Rng) -> State:
-    """Play on with the rollout policy until ``seat`` has made ``horizon`` more moves
-    and the state is quiet (``None``: to the end), or the game ends."""
-    own = 0
+def rollout(
+    adapter: GameAdapter,
+    state: State,
+    seat: int,
+    horizon: int | None,
+    rng: Rng,
+    plies: int = 0,
+) -> State:
+    """Play on with the rollout policy until ``seat`` has made ``horizon`` more moves,
+    at least ``plies`` moves were played in all and the state is quiet (``None``: to the
+    end), or the game ends."""
+    own = played = 0
     for _ in range(MAX_PLIES):
         acting = adapter.to_act(state)
         if not acting:
             return state
-        if horizon is not None and own >= horizon and adapter.quiet(state):
+        if horizon is not None and own >= horizon and played >= plies and adapter.quiet(state):
             return state
         actor = min(acting)
         if actor == seat:
             own += 1
+        played += 1
         state = adapter.apply(state, actor, adapter.rollout_move(state, actor, rng))
     return state
 
@@ -141,7 +150,9 @@ def simulate(
         sampled = adapter.sample(state, seat, rng)
         try:
             after = adapter.apply(sampled, seat, pick.move)
-            outcome = value_of(adapter, rollout(adapter, after, seat, horizon, rng), seat)
+            outcome = value_of(
+                adapter, rollout(adapter, after, seat, horizon, rng, level.plies), seat
+            )
         except RulesError:  # a sample the move does not fit: count it as very bad
             outcome = low - (high - low) - 1.0
         pick.visits += 1
