@@ -11,7 +11,8 @@ Missing hooks get safe defaults:
   states have no estimate (``None``) and simulations play on to the end of the game;
 - ``rollout_move``: a uniformly random legal move;
 - ``score``: ``evaluate``;
-- ``quiet``: every state is quiet.
+- ``quiet``: every state is quiet;
+- ``bot_moves``: every legal move.
 """
 
 from __future__ import annotations
@@ -26,12 +27,15 @@ SampleHook = Callable[[State, int, Rng], State]
 EvaluateHook = Callable[[State], list[float]]
 RolloutHook = Callable[[State, int, Rng], Move]
 QuietHook = Callable[[State], bool]
+MovesHook = Callable[[State, int, Sequence[Move]], Sequence[Move]]
 
 
 class GameAdapter:
     """A game module with its optional bot hooks resolved once."""
 
-    __slots__ = ("_evaluate", "_quiet", "_rollout", "_sample", "_score", "game", "has_secrets")
+    __slots__ = (
+        "_evaluate", "_moves", "_quiet", "_rollout", "_sample", "_score", "game", "has_secrets",
+    )  # fmt: skip
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -40,6 +44,7 @@ class GameAdapter:
         self._rollout = cast(RolloutHook | None, getattr(game, "rollout_move", None))
         self._score = cast(EvaluateHook | None, getattr(game, "score", None))
         self._quiet = cast(QuietHook | None, getattr(game, "quiet", None))
+        self._moves = cast(MovesHook | None, getattr(game, "bot_moves", None))
         self.has_secrets = getattr(game, "secrets", None) is not None
 
     @property
@@ -63,6 +68,13 @@ class GameAdapter:
 
     def legal_moves(self, state: State, seat: int) -> Sequence[Move]:
         return self.game.legal_moves(state, seat)
+
+    def bot_moves(self, state: State, seat: int) -> Sequence[Move]:
+        """The legal moves a bot chooses among (the game may drop some, never all)."""
+        moves = self.game.legal_moves(state, seat)
+        if self._moves is None or not moves:
+            return moves
+        return self._moves(state, seat, moves) or moves
 
     def apply(self, state: State, seat: int, move: Move) -> State:
         return self.game.apply(state, seat, move)

@@ -5,7 +5,8 @@
 ``level`` is ``easy``, ``medium`` or ``hard`` (:mod:`app.bots.levels`), or one of the
 baselines ``random`` and ``greedy`` (used by the bench, not offered to hosts). The bot
 reads ``state`` only through the game's ``sample`` hook, ``legal_moves`` for its own seat
-and ``to_act``; the same ``seed`` and the same information give the same move.
+(as the game's ``bot_moves`` hook filters them) and ``to_act``; the same ``seed`` and
+the same information give the same move.
 
 Stopping: the level's CPU-time budget and its iteration cap, and ``deadline`` (a
 ``time.monotonic()`` instant) if given. With ``iterations`` the call is deterministic:
@@ -38,7 +39,7 @@ def choose_move(
 ) -> Move:
     """The move the bot of ``level`` plays for ``seat`` (a legal move of ``state``)."""
     adapter = GameAdapter(get_game(game_id))
-    moves = list(adapter.legal_moves(state, seat))
+    moves = list(adapter.bot_moves(state, seat))
     if not moves:
         raise ValueError(f"seat {seat} has no move to play now")
     rng = Rng.from_seed(seed)

@@ -70,6 +70,10 @@ of them, only weaker (a game with ``secrets`` but no ``sample`` gets random move
     a quick, reasonable legal move for simulations (default: uniformly random).
 ``quiet(state) -> bool``
     whether a simulation may stop here and trust ``evaluate`` (default: always).
+``bot_moves(state, seat, moves) -> moves``
+    the legal moves (``moves``) a bot may pick from, never empty, decided from what the
+    seat sees: a game drops moves no bot should play, e.g. a free move that undoes the
+    previous one and would let a search loop forever (default: all of them).
 """
 
 from __future__ import annotations

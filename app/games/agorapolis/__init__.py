@@ -20,7 +20,7 @@ Interface: ``INFO``, ``setup``, ``to_act``, ``legal_moves``, ``apply``, ``view``
 ``undoable(before, move, after)``
     safe undo (:mod:`.undo`): no secret commit, no die or shuffle, no hidden fragment
     changed (nothing drawn, played from a hand or shown), not the final move.
-``sample``, ``evaluate``, ``rollout_move``
+``sample``, ``evaluate``, ``rollout_move``, ``bot_moves``
     the bot hooks (see :mod:`.ai`).
 ``deadline(state)``
     ``{"seats", "seconds": 20, "kind": "resist"}`` while a §7.4 resistance prompt is
@@ -63,7 +63,7 @@ from typing import Any
 
 # Imported first by every import of the package: fills the phase table (see .flow).
 from app.games.agorapolis import flow  # noqa: F401
-from app.games.agorapolis.ai import evaluate, rollout_move, sample
+from app.games.agorapolis.ai import bot_moves, evaluate, rollout_move, sample
 from app.games.agorapolis.defaults import deadline, timeout_move
 from app.games.agorapolis.endgame import result
 from app.games.agorapolis.initial import default_target
@@ -119,6 +119,7 @@ def setup(seats: int, options: dict[str, Any], seed: int) -> State:
 __all__ = [
     "INFO",
     "apply",
+    "bot_moves",
     "deadline",
     "evaluate",
     "legal_moves",

@@ -14,6 +14,11 @@
 ``rollout_move(state, seat, rng)``
     A quick policy for simulations: bets of 0 or a handful of dice, action turns that
     improve the sector's combination and then finalise, everything else at random.
+``bot_moves(state, seat, moves)``
+    No ``benefactor_convert`` right after the seat's own conversion (the last public
+    event): a conversion is free and undoes another, and a search that finds two of them
+    worth the same flips points back and forth for ever (seed 1039 of the bench made
+    6,000 conversions in one turn). Conversions stay open after any other move.
 ``quiet(state)`` (defined, not exported)
     True between rounds. Exported, it would make simulations run to the end of the
     round: stronger per simulation but about 100 times dearer; the estimate alone
@@ -22,6 +27,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from app.games.agorapolis.ai_tables import GAIN_DISTRIBUTION
@@ -102,6 +108,17 @@ def _random_commit(state: State, seat: int, rng: Rng) -> Move:
     probe["commits"] = commits
     probe["committed"] = [s for s in state["committed"] if s != seat]
     return rollout_move(probe, seat, rng)
+
+
+# --- bot moves -----------------------------------------------------------------------
+
+
+def bot_moves(state: State, seat: int, moves: Sequence[Move]) -> Sequence[Move]:
+    events = state["events"]
+    last = events[-1] if events else None
+    if last is None or last["event"] != "benefactor_convert" or last["seat"] != seat:
+        return moves
+    return [move for move in moves if move["type"] != "benefactor_convert"]
 
 
 # --- evaluate -------------------------------------------------------------------------

@@ -97,3 +97,23 @@ def test_evaluate_counts_renown_and_the_sector_in_hand() -> None:
     for seat in (0, 1):
         lucky["players"][seat]["dice"][sector] = [{"value": v, "adjusted": False} for v in (1, 2)]
     assert agorapolis.evaluate(lucky)[2] > agorapolis.evaluate(lucky)[0] + 0.5
+
+
+def test_bots_never_convert_twice_in_a_row() -> None:
+    """A Benefactor conversion is free and reversible: after its own conversion a bot
+    must do something else first (seed 1039 of the bench flipped points for ever)."""
+    from app.bots.hooks import GameAdapter
+    from app.bots.play import choose_move
+    from tests.games.agorapolis.test_action import action_game, rich
+
+    state = action_game(reserves=rich(), cards={0: [{"card": "benefactor_of_sciences"}]})
+    legal = agorapolis.legal_moves(state, 0)
+    assert agorapolis.bot_moves(state, 0, legal) == legal
+    convert = {"type": "benefactor_convert", "from": "religion", "to": "society", "amount": 1}
+    after = agorapolis.apply(state, 0, convert)
+    kept = GameAdapter(agorapolis).bot_moves(after, 0)
+    assert kept and all(m["type"] != "benefactor_convert" for m in kept)
+    assert any(m["type"] == "benefactor_convert" for m in agorapolis.legal_moves(after, 0))
+    for level in ("easy", "medium", "hard"):
+        move = choose_move("agorapolis", after, 0, level, 5, iterations=8)
+        assert move["type"] != "benefactor_convert"
