@@ -56,9 +56,9 @@ LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
 
 #: a game's own settings for a level, where the shared ones do not fit it. An Agorapolis
 #: seat makes ~150 small decisions a game (bets, dice, bids; Akropolis: 12-20 placements):
-#: 640 simulations over 16 candidates took 0.3-1 s a move and 3-5 minutes of CPU a game
-#: (``bench/bots.py agorapolis-4p``); 160 over the 4 best (medium's width, 3x its
-#: simulations) take p50 79 ms, max 0.35 s, about 12 s a game against random seats.
+#: 640 simulations over 16 candidates took 0.2 s a move on average (max 0.7 s), 42 s of
+#: CPU for seed 1001's game (``bench/bots.py agorapolis-4p``); 160 over the 4 best
+#: (medium's width, 3x its simulations): p50 71 ms, ~12 s a game against random seats.
 GAME_LEVELS: dict[tuple[str, str], Level] = {
     ("agorapolis", "hard"): Level(
         "hard", seconds=1.8, iterations=160, width=4, horizon=1, per_candidate=40, max_moves=3000
