@@ -15,7 +15,7 @@ a random part of them, which keeps it under its budget and makes it err like a b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -59,10 +59,10 @@ LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
 #: 640 simulations over 16 candidates took 0.2 s a move on average (max 0.7 s), 42 s of
 #: CPU for seed 1001's game (``bench/bots.py agorapolis-4p``); 160 over the 4 best
 #: (medium's width, 3x its simulations): p50 71 ms, ~12 s a game against random seats.
+#: ``plies`` stays 0 there: a seat's action turn is several moves in a row, and the
+#: 200-game figures of ``docs/bots.md`` were measured without it.
 GAME_LEVELS: dict[tuple[str, str], Level] = {
-    ("agorapolis", "hard"): Level(
-        "hard", seconds=1.8, iterations=160, width=4, horizon=1, per_candidate=40, max_moves=3000
-    ),
+    ("agorapolis", "hard"): replace(LEVELS["hard"], iterations=160, width=4, plies=0),
 }
 
 
