@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from uvicorn.protocols.utils import ClientDisconnected
 
 from app.accounts.security import SESSION_COOKIE
 from app.api import abuse
@@ -90,6 +91,20 @@ def error_message(code: str, message: str, move_id: Any = None) -> str:
     return dumps(payload)
 
 
+async def refuse(websocket: WebSocket, close_code: int, code: str, message: str) -> None:
+    """Say why (once accepted) and close; a client already gone is owed neither.
+
+    Under load a handshake can time out after the client gave up: answering it then
+    raised out of the handler and logged an application error for a normal departure.
+    """
+    with contextlib.suppress(WebSocketDisconnect, ClientDisconnected):
+        if websocket.client_state.name == "CONNECTING":
+            await websocket.close(code=close_code)
+            return
+        await websocket.send_text(error_message(code, message))
+        await websocket.close(code=close_code, reason=code)
+
+
 @router.websocket("/ws/rooms/{room_id}")
 async def room_socket(websocket: WebSocket, room_id: str) -> None:
     app = websocket.app
@@ -105,26 +120,23 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
             )
             await websocket.accept()
             if user is not None and user.banned:
-                await websocket.send_text(error_message("banned", "this account is banned"))
-                await websocket.close(code=CLOSE_BANNED, reason="banned")
+                await refuse(websocket, CLOSE_BANNED, "banned", "this account is banned")
                 return
             live = await rooms.live(room_id)
             rooms.require_watch(live, user, websocket.query_params.get("code"))
     except AgoraError as error:
-        await websocket.send_text(error_message(error.code, error.message))
-        await websocket.close(code=CLOSE_POLICY, reason=error.code)
+        await refuse(websocket, CLOSE_POLICY, error.code, error.message)
         return
+    except (WebSocketDisconnect, ClientDisconnected):
+        return  # the client left during its own handshake: nobody to answer
     except Exception as error:  # unavailable (timeout, connection): the client retries
         if not dependency_down(error):
             raise
         log.warning("socket handshake for room %s failed: %s", room_id, type(error).__name__)
-        if websocket.client_state.name == "CONNECTING":
-            await websocket.close(code=CLOSE_TRY_AGAIN)
-        else:
-            await websocket.send_text(
-                error_message("service_unavailable", "the server is unavailable; reconnect")
-            )
-            await websocket.close(code=CLOSE_TRY_AGAIN, reason="service_unavailable")
+        await refuse(
+            websocket, CLOSE_TRY_AGAIN, "service_unavailable",
+            "the server is unavailable; reconnect",
+        )  # fmt: skip
         return
     seat = live.seat_of(user.id if user else None)
     await SocketSession(websocket, rooms, room_id, user, seat).run()
