@@ -21,7 +21,11 @@ one core). Each move's cost is the worker's CPU time (``time.process_time``) aro
 ``--record FILE`` appends each finished game to FILE (one JSON line: the run's settings,
 the seed, the outcome and the move times) and, before playing, takes from it the games of
 the same settings already recorded: a 200-game run on a shared 2-core machine can be
-played in parts, stopped at any time, and resumed (``bench/results/`` keeps ours).
+played in parts, stopped at any time, and resumed (``bench/results/`` keeps ours). The
+settings include each search level's own (``search``: simulations, width, horizon, ...
+as ``app/bots/levels.py`` gives them for the game), so a change of a level makes the
+games played before it history instead of mixing them into a resumed run. Changes of a
+game's evaluation or rollout code are not seen: move such records aside by hand.
 """
 
 from __future__ import annotations
@@ -86,6 +90,22 @@ def play_game(args: tuple[str, str, str, str | None, int, bool]) -> GameOutcome:
     return GameOutcome(seed, bot_seat, won, scores[bot_seat] - max(others), scores[bot_seat], times)
 
 
+def search_settings(level: str, game_id: str, seats: int) -> dict[str, Any] | None:
+    """The settings that shape ``level``'s moves in this game, for a record's key.
+
+    ``plies`` is left out with several seats: there the other seats move between two of
+    the bot's own, so horizon 1 already plays more moves than ``plies`` asks
+    (tests/bots/test_search.py), and a change of it alone changes no game.
+    """
+    if level not in LEVELS:
+        return None  # random, greedy: no settings
+    fields = asdict(get_level(level, game_id))
+    del fields["name"]
+    if seats > 1:
+        del fields["plies"]
+    return fields
+
+
 def recorded(path: Path | None, settings: dict[str, Any]) -> list[GameOutcome]:
     """The games of ``path`` played with exactly these settings (the last of a seed wins)."""
     if path is None or not path.exists():
@@ -119,9 +139,15 @@ def main(argv: list[str] | None = None) -> None:
     _, _, default_opponent = MODES[args.mode]
     opponent = args.opponent or default_opponent
     architect = args.architect if args.mode == "akropolis-solo" else None
+    game_id, seats, _ = MODES[args.mode]
+    search = {
+        name: search_settings(name, game_id, seats)
+        for name in sorted({args.level, opponent})
+        if name in LEVELS
+    }
     settings = {
         "mode": args.mode, "level": args.level, "opponent": opponent,
-        "architect": architect, "timed": not args.deterministic,
+        "architect": architect, "timed": not args.deterministic, "search": search,
     }  # fmt: skip
     seeds = range(args.seed, args.seed + args.games)
     outcomes = [o for o in recorded(args.record, settings) if o.seed in seeds]
@@ -158,7 +184,7 @@ def main(argv: list[str] | None = None) -> None:
     names = sorted({name for o in outcomes for name in o.times})
     for name in names:
         spent = [t for o in outcomes for t in o.times.get(name, [])]
-        budget = get_level(name).seconds if name in LEVELS else 0.0
+        budget = get_level(name, game_id).seconds if name in LEVELS else 0.0
         over = f", at or over the {budget:.2f} s budget: {sum(t >= budget for t in spent)}"
         print(
             f"  move CPU time {name}: p50 {percentile(spent, 0.5) * 1000:.0f} ms, "
