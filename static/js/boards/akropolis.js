@@ -4,7 +4,9 @@
 import { t } from "../i18n.js";
 import { CityView } from "./akropolis/city.js";
 import { moveCentroid } from "./akropolis/hex.js";
-import { apiLogLines, lastMoveLines, turnsPlayed } from "./akropolis/log.js";
+import { fillHeader, fillPlaceBar, toolButton } from "./akropolis/bars.js";
+import { isReplay, loadLog, noteLastMove } from "./akropolis/history.js";
+import { turnsPlayed } from "./akropolis/log.js";
 import { nearest, rotateMove, snapMove, spotsOf, stepMove } from "./akropolis/placing.js";
 import {
   architectPanel,
@@ -95,15 +97,6 @@ function build(element) {
   buildTools(parts.tools);
 }
 
-function toolButton(text, title, action, cls = "") {
-  const button = el("button", `ak-tool ${cls}`.trim(), text);
-  button.type = "button";
-  button.title = title;
-  button.setAttribute("aria-label", title);
-  button.addEventListener("click", action);
-  return button;
-}
-
 function buildTools(tools) {
   tools.append(
     toolButton("+", t("akropolis.zoom_in"), () => S.city.zoom(1 / 1.25)),
@@ -140,64 +133,6 @@ function myMoves() {
 
 function tileMoves(index = S.selected) {
   return myMoves().filter((move) => move.tile === index);
-}
-
-// ---------- the move log ----------
-
-/** Record the view's last move in the log; animate it if another seat played it. */
-function noteLastMove(game) {
-  const last = game.last_move;
-  const key = last ? `${last.seat}:${last.tile_id}` : "none";
-  if (key === S.lastKey) return;
-  const first = S.lastKey === null;
-  S.lastKey = key;
-  const played = turnsPlayed(game);
-  // After an undo the turns taken back leave the log.
-  for (const seq of [...S.log.keys()]) if (seq > played) S.log.delete(seq);
-  if (!last) return;
-  const lines = lastMoveLines(last, names());
-  S.log.set(played, lines);
-  if (S.parts) {
-    S.parts.announce.textContent = lines.map((line) => line.text).join(" · ");
-    S.parts.announce.classList.remove("other");
-    void S.parts.announce.offsetWidth; // restart the highlight animation
-    if (last.seat !== S.ctx.seat) S.parts.announce.classList.add("other");
-  }
-  if (first || last.seat === S.ctx.seat || isReplay()) return;
-  // `last` is the live view's object, which later patches change in place: keep the seat.
-  const seat = last.seat;
-  const mark = new Set([last.tile_id]);
-  S.fresh.set(seat, mark);
-  if (S.shown !== seat) S.pulse.add(seat);
-  setTimeout(() => {
-    if (S.fresh.get(seat) !== mark) return; // a newer move of that seat has its own timer
-    S.fresh.delete(seat);
-    S.pulse.delete(seat);
-    if (S.game) draw();
-  }, 1800);
-}
-
-function isReplay() {
-  return document.body.dataset.page === "replay";
-}
-
-/** Fill older turns from GET /api/rooms/{id}/log once (the view only carries the last move). */
-async function loadLog() {
-  const room = S.ctx.room;
-  if (S.logLoaded || !room?.id || isReplay()) return;
-  S.logLoaded = true;
-  const code = document.getElementById("room")?.dataset.code;
-  try {
-    const response = await fetch(`/api/rooms/${room.id}/log${code ? `?code=${encodeURIComponent(code)}` : ""}`);
-    if (!response.ok) return;
-    const data = await response.json();
-    for (const [seq, lines] of apiLogLines(data.moves, names())) {
-      if (!S.log.has(seq)) S.log.set(seq, lines);
-    }
-    if (S.game) draw();
-  } catch {
-    // The log is a convenience: the live view keeps working without it.
-  }
 }
 
 // ---------- placing ----------
@@ -367,56 +302,18 @@ function drawGhost() {
 }
 
 function drawPlaceBar() {
-  const bar = S.parts.place;
-  bar.replaceChildren();
-  if (S.ctx.error) {
-    const refused = el("p", "ak-refused", S.ctx.error);
-    refused.setAttribute("role", "alert");
-    refused.dataset.testid = "refused";
-    bar.append(refused);
-  }
-  if (!S.ctx.canMove) {
-    if (S.game.finished) return;
-    bar.append(el("p", "hint", t("akropolis.wait_turn", { name: names()[S.game.turn] ?? "" })));
-    return;
-  }
-  if (S.selected === null) {
-    const waiting = !(S.ctx.legalMoves || []).length;
-    bar.append(el("p", "ak-prompt", waiting ? t("akropolis.loading_moves") : t("akropolis.pick_tile")));
-    return;
-  }
-  const info = el("p", "ak-ghost-info");
-  info.dataset.testid = "ghost-info";
-  info.setAttribute("aria-live", "polite");
-  if (S.ghost) {
-    const gain = S.ghost.stones ? t("akropolis.gain", { gain: stonesText(S.ghost.stones) }) : t("akropolis.no_gain");
-    info.textContent = `${t("akropolis.level_n", { n: S.ghost.level })} · ${gain}`;
-  }
-  const buttons = el("div", "ak-place-buttons");
-  buttons.append(
-    toolButton(`⟳ ${t("akropolis.rotate")}`, t("akropolis.rotate_hint"), () => rotate(1), "rotate"),
-    toolButton(t("akropolis.cancel"), t("akropolis.cancel"), cancel, "cancel"),
-    toolButton(`✓ ${t("akropolis.confirm")}`, t("akropolis.confirm"), confirm, "confirm"),
-  );
-  bar.append(info, buttons, el("p", "hint ak-keys", t("akropolis.keys_hint")));
-}
-
-function drawHeader() {
-  const game = S.game;
-  const header = S.parts.header;
-  header.replaceChildren();
-  const round = el("span", "ak-round", t("akropolis.round", { n: game.round }));
-  const chief = el("span", "ak-chief-line", `♛ ${t("akropolis.chief_is", { name: names()[game.chief] ?? "" })}`);
-  const turn = el("span", "ak-turn");
-  turn.dataset.testid = "ak-turn";
-  if (game.finished) turn.textContent = t("akropolis.finished");
-  else if (game.turn === S.ctx.seat) turn.textContent = t("akropolis.your_turn");
-  else turn.textContent = t("akropolis.turn_of", { name: names()[game.turn] ?? "" });
-  turn.classList.toggle("mine", game.turn === S.ctx.seat && !game.finished);
-  header.append(turn, round, chief);
-  if (game.variants?.length) {
-    header.append(el("span", "ak-variants", t("akropolis.variants", { list: game.variants.map((v) => t(`akropolis.variant.${v}`)).join(", ") })));
-  }
+  fillPlaceBar(S.parts.place, {
+    error: S.ctx.error,
+    canMove: S.ctx.canMove,
+    game: S.game,
+    names: names(),
+    selected: S.selected,
+    ghost: S.ghost,
+    waiting: !(S.ctx.legalMoves || []).length,
+    onRotate: () => rotate(1),
+    onCancel: cancel,
+    onConfirm: confirm,
+  });
 }
 
 function drawCity() {
@@ -469,7 +366,7 @@ function draw() {
 function drawAll() {
   const game = S.game;
   const result = S.ctx.view?.result;
-  drawHeader();
+  fillHeader(S.parts.header, { game, names: names(), seat: S.ctx.seat });
   const finalKey = result ? JSON.stringify([result, names()]) : "";
   if (finalKey !== S.finalKey) {
     S.finalKey = finalKey;
@@ -524,9 +421,9 @@ export default {
       S.log = new Map();
       S.lastKey = null;
     }
-    noteLastMove(game);
+    noteLastMove(S, game, names(), draw);
     syncMoves();
     draw();
-    loadLog();
+    loadLog(S, names(), draw);
   },
 };
