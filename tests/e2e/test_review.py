@@ -34,7 +34,16 @@ async def test_a_game_against_a_hard_bot_then_its_review(browser: Any, web_serve
     await page.click("#review-better")
     assert await page.get_attribute("#review-better", "aria-pressed") == "true"
     await page.wait_for_selector("#board .ak-city")
+    # The better move's tile is outlined on the mover's city, and the city refitted to show it.
+    marked = page.locator("#board [data-testid=marked-tile]")
+    await marked.wait_for()
+    city = await page.locator("#board .ak-city").bounding_box()
+    tile = await marked.bounding_box()
+    assert city is not None and tile is not None
+    assert city["x"] <= tile["x"] and tile["x"] + tile["width"] <= city["x"] + city["width"]
+    assert city["y"] <= tile["y"] and tile["y"] + tile["height"] <= city["y"] + city["height"]
     await page.screenshot(path=shot_path("review-akropolis"), full_page=True)
+    await page.locator("#board .ak-city").screenshot(path=shot_path("review-akropolis-better"))
     await page.click("#review-played")
     assert await page.get_attribute("#review-played", "aria-pressed") == "true"
     assert page.errors == []

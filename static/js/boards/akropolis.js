@@ -39,6 +39,7 @@ const S = {
   lastKey: null,
   logLoaded: false,
   fresh: new Map(),
+  marked: new Map(),
   pulse: new Set(),
   fitKey: "",
 };
@@ -282,7 +283,9 @@ function spotPositions() {
 function fitCity(force = false) {
   const city = shownCity();
   const positions = [...city.hexes.map((cell) => [cell.q, cell.r]), ...spotPositions()];
-  const key = `${city.seat}:${positions.length}`;
+  // Refit when what is shown changes, not only its size: a review's better move has as many
+  // hexes as the move played, elsewhere.
+  const key = `${city.seat}:${positions.map(([q, r]) => `${q},${r}`).join(" ")}`;
   if (!force && (S.city.userMoved || key === S.fitKey)) return;
   S.fitKey = key;
   S.city.fit(positions);
@@ -333,7 +336,11 @@ function drawCity() {
     `${S.parts.cityTitle.textContent}. ${S.ghost ? t("akropolis.keys_hint") : ""}`,
   );
   S.city.svg.setAttribute("aria-label", S.parts.cityTitle.textContent);
-  S.city.draw(city, { spots: mine ? spotPositions() : [], fresh: S.fresh.get(city.seat) || new Set() });
+  S.city.draw(city, {
+    spots: mine ? spotPositions() : [],
+    fresh: S.fresh.get(city.seat) || new Set(),
+    marked: S.marked.get(city.seat) || new Set(),
+  });
   fitCity();
   drawGhost();
 }

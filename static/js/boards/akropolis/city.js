@@ -164,11 +164,12 @@ export class CityView {
 
   /**
    * Draw a city: visible hexes (sorted by level, raised ones with a shadow), tile borders,
-   * the spots where the selected tile may go, and the tiles to animate.
+   * the spots where the selected tile may go, the tiles to animate and the tiles to outline
+   * (a replay's step: the tile it placed).
    * @param {object} city one entry of view.cities
-   * @param {{spots: Array<[number, number, number]>, fresh: Set<number>}} extra
+   * @param {{spots: Array<[number, number, number]>, fresh: Set<number>, marked: Set<number>}} extra
    */
-  draw(city, { spots = [], fresh = new Set() } = {}) {
+  draw(city, { spots = [], fresh = new Set(), marked = new Set() } = {}) {
     const { hexes, edges, spots: spotLayer, raised } = this.layers;
     hexes.replaceChildren();
     edges.replaceChildren();
@@ -195,6 +196,14 @@ export class CityView {
     // Tile borders: thick where the neighbour is another tile (or nothing), thin inside a tile.
     const { thin, thick } = tileEdges(city.hexes);
     edges.append(svg("path", { d: thin, class: "ak-inner-edge" }), svg("path", { d: thick, class: "ak-tile-edge" }));
+    const outlined = city.hexes.filter((cell) => marked.has(cell.tile_id));
+    if (outlined.length) {
+      const { thick: outline } = tileEdges(outlined);
+      edges.append(
+        svg("path", { d: outline, class: "ak-marked-halo" }),
+        svg("path", { d: outline, class: "ak-marked-edge", "data-testid": "marked-tile" }),
+      );
+    }
     for (const [q, r] of spots) {
       const [x, y] = centre(q, r);
       const layer = byPos.has(`${q},${r}`) ? raised : spotLayer;

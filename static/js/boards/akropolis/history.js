@@ -13,6 +13,11 @@ export function noteLastMove(S, game, names, redraw) {
   const played = turnsPlayed(game);
   // After an undo the turns taken back leave the log.
   for (const seq of [...S.log.keys()]) if (seq > played) S.log.delete(seq);
+  if (isReplay()) {
+    // A replay step (or the review's better move) shows the city it built on, the tile outlined.
+    S.marked = new Map(last ? [[last.seat, new Set([last.tile_id])]] : []);
+    if (last && game.cities.some((city) => city.seat === last.seat)) S.shown = last.seat;
+  }
   if (!last) return;
   const lines = lastMoveLines(last, names);
   S.log.set(played, lines);
