@@ -98,6 +98,8 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     await lina.wait_for_function("document.querySelectorAll('.ak-city .ak-cell').length === 4")
     await lina.click("#next")
     await lina.wait_for_selector("[data-testid=move-log] li:has-text('took tile')")
+    # The step's tile is outlined on the city of the seat that placed it.
+    await lina.wait_for_selector("[data-testid=marked-tile]")
     for page in (lina, niko):
         assert page.errors == []
 

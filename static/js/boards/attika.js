@@ -4,7 +4,8 @@
 // built from the legal moves the server sent (`legal_moves`), costs included.
 import { t } from "../i18n.js";
 import { useStylesheet } from "./stylesheet.js";
-import { buildingName, eventText, mergeEvents } from "./attika/log.js";
+import { isReplay, noteEvents } from "./attika/history.js";
+import { buildingName } from "./attika/log.js";
 import { MapView } from "./attika/mapview.js";
 import { headerRow, minePanel } from "./attika/mine.js";
 import { anchorsOf, centralAnchor, digest, placeMoveOf, spotsOf, stepTo } from "./attika/offer.js";
@@ -33,6 +34,7 @@ const S = {
   hintSeat: null,
   log: new Map(),
   fresh: new Set(),
+  marked: new Set(),
   fitKey: "",
   finalKey: "",
   frame: 0,
@@ -42,10 +44,6 @@ function gameOf(view) {
   if (!view) return null;
   if (view.game && typeof view.game === "object") return view.game;
   return view.land ? view : null;
-}
-
-function isReplay() {
-  return document.body.dataset.page === "replay";
 }
 
 function names() {
@@ -287,30 +285,7 @@ function drawHeader() {
 }
 
 function drawLog() {
-  const game = S.game;
-  const fresh = mergeEvents(S.log, game.log, names());
-  if (!fresh.length) return;
-  // The announcement tells the latest move only (a burst of patches brings several).
-  const latest = Math.max(...fresh.map((e) => e.n));
-  const last = fresh.filter((e) => e.n === latest && eventText(e, names()));
-  if (last.length) {
-    S.parts.announce.textContent = last.map((e) => eventText(e, names())).join(" · ");
-    S.parts.announce.classList.remove("other");
-    void S.parts.announce.offsetWidth; // restart the highlight animation
-    if (last[0].seat !== me()) S.parts.announce.classList.add("other");
-  }
-  const first = S.log.size === fresh.length;
-  if (first || isReplay()) return;
-  for (const event of fresh) {
-    if (event.kind === "build" && event.seat !== me()) {
-      const id = `${event.q},${event.r}`;
-      S.fresh.add(id);
-      setTimeout(() => {
-        S.fresh.delete(id);
-        if (S.game) drawMap();
-      }, 1800);
-    }
-  }
+  noteEvents(S, names(), me(), drawMap);
 }
 
 function hintHexes() {
@@ -321,7 +296,7 @@ function hintHexes() {
 }
 
 function drawMap() {
-  S.map.draw(S.game, { names: names(), buildingName, fresh: S.fresh, hint: hintHexes() });
+  S.map.draw(S.game, { names: names(), buildingName, fresh: S.fresh, marked: S.marked, hint: hintHexes() });
   fit();
   drawDynamic();
 }

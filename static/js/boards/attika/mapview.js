@@ -160,9 +160,10 @@ export class MapView {
   /**
    * Draw the map.
    * @param {object} game the Attika view
-   * @param {{names: string[], buildingName: Function, fresh: Set<string>, hint: Array|null}} extra
+   * @param {{names: string[], buildingName: Function, fresh: Set<string>, marked: Set<string>, hint: Array|null}} extra
+   *   fresh: "q,r" of buildings to animate; marked: to ring (a replay step's builds)
    */
-  draw(game, { names, buildingName, fresh = new Set(), hint = null }) {
+  draw(game, { names, buildingName, fresh = new Set(), marked = new Set(), hint = null }) {
     const { land, buildings, labels, hint: hintLayer } = this.layers;
     land.replaceChildren();
     buildings.replaceChildren();
@@ -200,6 +201,9 @@ export class MapView {
         "data-q": b.q,
         "data-r": b.r,
       });
+      if (marked.has(key(b.q, b.r))) {
+        group.append(svg("circle", { cx: x, cy: y, r: SIZE * 0.92, class: "at-marked-ring", "data-testid": "marked-building" }));
+      }
       group.append(svg("circle", { cx: x, cy: y, r: SIZE * 0.7, fill: PLAYER[b.seat % PLAYER.length], class: "at-token" }));
       const label = svg("text", { x, y: y + 0.5, class: "at-token-text" });
       label.textContent = abbreviation(name);
