@@ -126,6 +126,23 @@ async def test_two_players_play_a_complete_game_with_a_spectator(
         assert "akrotiri." not in await page.inner_text("#board")
         assert await page.locator("[data-testid=refused]").count() == 0
         assert page.errors == []
+    # The replay outlines the tile a step placed, stepping backwards too.
+    await lina.wait_for_selector("#seed-line:not([hidden])")
+    await lina.click("#replay-link")
+    await lina.wait_for_selector("[data-testid=last-move]")
+    await lina.click("#first")
+    assert await lina.locator("[data-testid=marked-tile]").count() == 0
+    for _ in range(12):
+        await lina.click("#next")
+        if await lina.locator("[data-testid=marked-tile]").count():
+            break
+    assert await lina.locator("[data-testid=marked-tile]").count() > 0
+    placed = await lina.inner_text("[data-testid=last-move]")
+    await lina.locator("#board").screenshot(path=shot_path("akrotiri-replay-step"))
+    await lina.click("#next")
+    await lina.click("#prev")
+    assert await lina.inner_text("[data-testid=last-move]") == placed
+    assert lina.errors == []
 
 
 async def test_phone_sized_start_by_touch(browser: Any, web_server: Any) -> None:

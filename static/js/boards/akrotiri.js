@@ -31,6 +31,7 @@ const S = {
   fitKey: "",
   lastSeq: null,
   fresh: new Set(),
+  marked: new Set(),
   finalKey: "",
 };
 
@@ -259,6 +260,13 @@ function syncMoves() {
 function noteEvents(game) {
   const last = game.log.at(-1);
   const seq = last ? last.seq : 0;
+  if (document.body.dataset.page === "replay") {
+    // A replay step (backwards too) or the review's better move: its event, its tile outlined.
+    S.lastSeq = seq;
+    S.parts.announce.textContent = last ? eventText(last, names()) || "" : "";
+    S.marked = new Set(last?.type === "place_tile" ? [last.tile] : []);
+    return;
+  }
   if (S.lastSeq === null || S.parts.announce.textContent === "") {
     S.lastSeq = seq;
     S.parts.announce.textContent = last ? eventText(last, names()) || "" : "";
@@ -284,7 +292,7 @@ function noteEvents(game) {
 function drawMap() {
   const game = S.game;
   const moves = myMoves();
-  S.map.draw(game, { flip: flip(), fresh: S.fresh });
+  S.map.draw(game, { flip: flip(), fresh: S.fresh, marked: S.marked });
   const me = S.ctx.seat !== null ? game.players[S.ctx.seat] : null;
   const selected = me?.plans?.find((c) => c.id === S.plan);
   const overlay = { proof: selected ? selected.proven_at : [] };

@@ -180,10 +180,12 @@ export class MapView {
   }
 
   /** Draw one placed tile (or the start board) onto the base layers. */
-  drawTile(tile, flip, { fresh = false } = {}) {
+  drawTile(tile, flip, { fresh = false, marked = false } = {}) {
     const { routes, land, grid, marks } = this.layers;
     for (const [cx, cy] of tile.cells) {
-      grid.append(rectOf([cx, cy, 1, 1], flip, { class: `akr-cell${fresh ? " akr-fresh" : ""}` }));
+      const attrs = { class: `akr-cell${fresh ? " akr-fresh" : ""}${marked ? " akr-marked" : ""}` };
+      if (marked) attrs["data-testid"] = "marked-tile";
+      grid.append(rectOf([cx, cy, 1, 1], flip, attrs));
       const [ax, ay] = toSvg([cx + 0.5, cy], flip);
       const [bx, by] = toSvg([cx + 0.5, cy + 1], flip);
       const [lx, ly] = toSvg([cx, cy + 0.5], flip);
@@ -217,16 +219,17 @@ export class MapView {
   /**
    * Draw the map of a game view.
    * @param {object} game the Akrotiri view
-   * @param {{flip: boolean, fresh: Set<string>}} options
+   * @param {{flip: boolean, fresh: Set<string>, marked: Set<string>}} options
+   *   fresh: tiles to animate; marked: tiles to outline (a replay step's)
    */
-  draw(game, { flip = false, fresh = new Set() } = {}) {
+  draw(game, { flip = false, fresh = new Set(), marked = new Set() } = {}) {
     for (const layer of Object.values(this.layers)) layer.replaceChildren();
     this.flip = flip;
     this.tiles = [startBoard(), ...game.placements.map((p) => placedTile(p.tile, p.cell[0], p.cell[1], p.rot))];
     this.ports = new Map();
     this.pieces = new Map();
     for (const tile of this.tiles) {
-      this.drawTile(tile, flip, { fresh: fresh.has(tile.tile) });
+      this.drawTile(tile, flip, { fresh: fresh.has(tile.tile), marked: marked.has(tile.tile) });
       for (const port of tile.ports) this.ports.set(port.key, port);
       for (const piece of tile.pieces) this.pieces.set(piece.key, { ...piece, icon: tile.icon?.piece === piece.key ? tile.icon : null });
     }
