@@ -52,3 +52,19 @@ async def play_until(
         if not played:
             await pages[0].wait_for_timeout(60)
     raise AssertionError(f"no {final_selector} after {moves} moves")
+
+
+async def replay_first_step_with(page: Any, selector: str, *, steps: int = 60) -> int:
+    """Open the finished room's replay, check its first frame has no ``selector`` and step
+    forward until one appears (at most ``steps``); returns how many are shown then."""
+    await page.wait_for_selector("#seed-line:not([hidden])")
+    await page.click("#replay-link")
+    await page.wait_for_url("**/replay**")
+    await page.wait_for_selector("#board [data-testid=last-move]")
+    await page.click("#first")
+    assert await page.locator(selector).count() == 0
+    for _ in range(steps):
+        await page.click("#next")
+        if await page.locator(selector).count():
+            break
+    return int(await page.locator(selector).count())

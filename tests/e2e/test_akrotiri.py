@@ -24,7 +24,7 @@ from tests.e2e.akrotiri_helpers import (
     whose_turn,
 )
 from tests.e2e.conftest import shot_path
-from tests.e2e.pages import become_guest, new_page
+from tests.e2e.pages import become_guest, new_page, replay_first_step_with
 
 
 async def test_two_players_play_a_complete_game_with_a_spectator(
@@ -127,16 +127,7 @@ async def test_two_players_play_a_complete_game_with_a_spectator(
         assert await page.locator("[data-testid=refused]").count() == 0
         assert page.errors == []
     # The replay outlines the tile a step placed, stepping backwards too.
-    await lina.wait_for_selector("#seed-line:not([hidden])")
-    await lina.click("#replay-link")
-    await lina.wait_for_selector("[data-testid=last-move]")
-    await lina.click("#first")
-    assert await lina.locator("[data-testid=marked-tile]").count() == 0
-    for _ in range(12):
-        await lina.click("#next")
-        if await lina.locator("[data-testid=marked-tile]").count():
-            break
-    assert await lina.locator("[data-testid=marked-tile]").count() > 0
+    assert await replay_first_step_with(lina, "[data-testid=marked-tile]") > 0
     placed = await lina.inner_text("[data-testid=last-move]")
     await lina.locator("#board").screenshot(path=shot_path("akrotiri-replay-step"))
     await lina.click("#next")

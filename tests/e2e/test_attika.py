@@ -18,7 +18,7 @@ import websockets
 
 from tests.conftest import RoomSocket
 from tests.e2e.conftest import shot_path
-from tests.e2e.pages import become_guest, new_page
+from tests.e2e.pages import become_guest, new_page, replay_first_step_with
 
 FINAL = "[data-testid=final-table]"
 UI_MOVES = 14
@@ -381,16 +381,7 @@ async def test_three_seats_play_a_complete_game(browser: Any, web_server: Any) -
     assert "construit" in await niko.inner_text("[data-testid=move-log]")
     assert "wins!" in log
     # The replay rings what a step built: the first frame nothing, a build frame its building.
-    await lina.wait_for_selector("#seed-line:not([hidden])")
-    await lina.click("#replay-link")
-    await lina.wait_for_selector(".at-map-svg")
-    await lina.click("#first")
-    assert await lina.locator("[data-testid=marked-building]").count() == 0
-    for _ in range(12):
-        await lina.click("#next")
-        if await lina.locator("[data-testid=marked-building]").count():
-            break
-    assert await lina.locator("[data-testid=marked-building]").count() == 1
+    assert await replay_first_step_with(lina, "[data-testid=marked-building]") >= 1
     await lina.locator("#board").screenshot(path=shot_path("attika-replay-step"))
     for page in (lina, niko, watcher):
         assert page.errors == []
