@@ -5,7 +5,7 @@ import { t } from "../i18n.js";
 import { CityView } from "./akropolis/city.js";
 import { moveCentroid } from "./akropolis/hex.js";
 import { fillHeader, fillPlaceBar, toolButton } from "./akropolis/bars.js";
-import { isReplay, loadLog, noteLastMove } from "./akropolis/history.js";
+import { loadLog, noteLastMove } from "./akropolis/history.js";
 import { turnsPlayed } from "./akropolis/log.js";
 import { nearest, rotateMove, snapMove, spotsOf, stepMove } from "./akropolis/placing.js";
 import {
@@ -20,6 +20,7 @@ import {
   siteRow,
   stonesText,
 } from "./akropolis/panels.js";
+import { isReplay } from "./replay.js";
 import { useStylesheet } from "./stylesheet.js";
 
 const CSS_HREF = "/static/css/akropolis.css";

@@ -9,6 +9,7 @@ import { eventText } from "./akrotiri/log.js";
 import { MapView } from "./akrotiri/map.js";
 import { button, el, finalPanel } from "./akrotiri/panels.js";
 import { handSection, headerLine, sideSections } from "./akrotiri/sections.js";
+import { isReplay } from "./replay.js";
 import { useStylesheet } from "./stylesheet.js";
 
 const CSS_HREF = "/static/css/akrotiri.css";
@@ -260,7 +261,7 @@ function syncMoves() {
 function noteEvents(game) {
   const last = game.log.at(-1);
   const seq = last ? last.seq : 0;
-  if (document.body.dataset.page === "replay") {
+  if (isReplay()) {
     // A replay step (backwards too) or the review's better move: its event, its tile outlined.
     S.lastSeq = seq;
     S.parts.announce.textContent = last ? eventText(last, names()) || "" : "";

@@ -3,8 +3,9 @@
 // the log in words and the final table. Like chessground it holds no rules: every control is
 // built from the legal moves the server sent (`legal_moves`), costs included.
 import { t } from "../i18n.js";
+import { isReplay } from "./replay.js";
 import { useStylesheet } from "./stylesheet.js";
-import { isReplay, noteEvents } from "./attika/history.js";
+import { noteEvents } from "./attika/history.js";
 import { buildingName } from "./attika/log.js";
 import { MapView } from "./attika/mapview.js";
 import { headerRow, minePanel } from "./attika/mine.js";

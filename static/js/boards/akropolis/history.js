@@ -2,6 +2,7 @@
 // patches arrive (announced, and pulsed on the city of the seat that played it) and the
 // older turns from the room's move log, fetched once.
 import { apiLogLines, lastMoveLines, turnsPlayed } from "./log.js";
+import { isReplay } from "../replay.js";
 
 /** Record the view's last move in the log; animate it if another seat played it. */
 export function noteLastMove(S, game, names, redraw) {
@@ -39,10 +40,6 @@ export function noteLastMove(S, game, names, redraw) {
     S.pulse.delete(seat);
     if (S.game) redraw();
   }, 1800);
-}
-
-export function isReplay() {
-  return document.body.dataset.page === "replay";
 }
 
 /** Fill older turns from GET /api/rooms/{id}/log once (the view only carries the last move). */

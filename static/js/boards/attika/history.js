@@ -2,10 +2,7 @@
 // into the log, the latest move announced, other seats' new buildings animated for a moment
 // and, in a replay, the buildings of the step shown ringed (no timer).
 import { eventText, mergeEvents } from "./log.js";
-
-export function isReplay() {
-  return document.body.dataset.page === "replay";
-}
+import { isReplay } from "../replay.js";
 
 /** Merge the view's events (`names` of the seats, `me` the viewer's seat or null). */
 export function noteEvents(S, names, me, redrawMap) {
