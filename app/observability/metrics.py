@@ -11,56 +11,131 @@ import time
 from collections import deque
 from typing import Any
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
+from prometheus_client.core import HistogramMetricFamily
+from prometheus_client.registry import Collector
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 WINDOW_SECONDS = 300.0
 
 
+# Latency classes of the dashboard window: 5 % wide from 0.1 ms (a percentile is
+# reported as its class's upper bound, so at most 5 % above the exact figure).
+_RATIO = 1.05
+_BOUNDS = tuple(0.0001 * _RATIO**index for index in range(300))  # up to ~220 s
+
+
 class RecentMoves:
-    """Accepted moves and refusals of the last five minutes (this process)."""
+    """Accepted moves and refusals of the last five minutes (this process).
+
+    Counted per second, latencies by 5 % class: a move costs a bisect and a dict
+    increment, and the memory is bounded by the window (at most ``window`` slots of a
+    few dozen classes), whatever the move rate. Keeping every move instead held
+    2.4 million entries at 8,000 moves/s, and the dashboard sorted them all.
+    """
 
     def __init__(self, window: float = WINDOW_SECONDS) -> None:
         self.window = window
-        self._moves: deque[tuple[float, float]] = deque()
-        self._errors: deque[float] = deque()
+        # (second, {latency class: moves}, refusals), oldest first.
+        self._slots: deque[tuple[int, dict[int, int], list[int]]] = deque()
+
+    def _slot(self, now: float) -> tuple[int, dict[int, int], list[int]]:
+        second = int(now)
+        slots = self._slots
+        if slots and slots[-1][0] == second:
+            return slots[-1]
+        slot: tuple[int, dict[int, int], list[int]] = (second, {}, [0])
+        if not slots or slots[-1][0] < second:
+            slots.append(slot)
+            self._trim(now)
+            return slot
+        for existing in slots:  # a stamp from the past (tests pass their own clocks)
+            if existing[0] == second:
+                return existing
+        slots.append(slot)
+        self._slots = deque(sorted(slots, key=lambda item: item[0]))
+        return slot
 
     def _trim(self, now: float) -> None:
-        while self._moves and self._moves[0][0] < now - self.window:
-            self._moves.popleft()
-        while self._errors and self._errors[0] < now - self.window:
-            self._errors.popleft()
+        # A slot holds stamps in [second, second + 1): gone once all are out of the window.
+        while self._slots and self._slots[0][0] + 1 <= now - self.window:
+            self._slots.popleft()
 
     def add_move(self, latency: float, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        self._moves.append((now, latency))
-        self._trim(now)
+        classes = self._slot(time.monotonic() if now is None else now)[1]
+        index = bisect.bisect_left(_BOUNDS, latency)
+        classes[index] = classes.get(index, 0) + 1
 
     def add_error(self, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        self._errors.append(now)
-        self._trim(now)
+        self._slot(time.monotonic() if now is None else now)[2][0] += 1
 
     def summary(self, now: float | None = None) -> dict[str, float | int | None]:
         now = time.monotonic() if now is None else now
         self._trim(now)
-        latencies = sorted(latency for _, latency in self._moves)
-        last_minute = len(self._moves) - bisect.bisect_left(
-            [stamp for stamp, _ in self._moves], now - 60
-        )
+        totals: dict[int, int] = {}
+        last_minute = errors = 0
+        for second, classes, refused in self._slots:
+            count = 0
+            for index, moves in classes.items():
+                totals[index] = totals.get(index, 0) + moves
+                count += moves
+            if second >= now - 60:
+                last_minute += count
+            errors += refused[0]
+        ordered = sorted(totals.items())
+        moves = sum(totals.values())
         return {
             "moves_last_minute": last_minute,
-            "moves_window": len(latencies),
-            "p50_ms": _percentile(latencies, 0.50),
-            "p99_ms": _percentile(latencies, 0.99),
-            "errors_window": len(self._errors),
+            "moves_window": moves,
+            "p50_ms": _percentile(ordered, moves, 0.50),
+            "p99_ms": _percentile(ordered, moves, 0.99),
+            "errors_window": errors,
         }
 
 
-def _percentile(ordered: list[float], fraction: float) -> float | None:
-    if not ordered:
+def _percentile(ordered: list[tuple[int, int]], total: int, fraction: float) -> float | None:
+    """The upper bound (ms) of the class holding the move at ``fraction`` of the window."""
+    if not total:
         return None
-    return round(ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000, 3)
+    rank = min(total - 1, int(fraction * total))
+    seen = 0
+    for index, count in ordered:
+        seen += count
+        if seen > rank:
+            bound = _BOUNDS[index] if index < len(_BOUNDS) else float("inf")
+            return round(bound * 1000, 3)
+    return None  # pragma: no cover (ranks are below the total)
+
+
+class MoveLatency(Collector):
+    """The move latency histogram as plain counts, turned into Prometheus text on scrape.
+
+    prometheus_client's ``Histogram.observe`` takes a lock per bucket and sum (1.4 µs,
+    about 1 % of a race move's server CPU at R = 500); this costs a bisect (0.2 µs).
+    One event loop observes, so no lock is needed.
+    """
+
+    def __init__(self, name: str, documentation: str, buckets: tuple[float, ...]) -> None:
+        self.name, self.documentation = name, documentation
+        self.bounds = buckets
+        self.counts = [0] * (len(buckets) + 1)  # the last: above every bound (+Inf)
+        self.total = 0.0
+
+    def observe(self, value: float) -> None:
+        self.counts[bisect.bisect_left(self.bounds, value)] += 1
+        self.total += value
+
+    def collect(self) -> Any:
+        cumulative, buckets = 0, []
+        for bound, count in zip((*self.bounds, float("inf")), self.counts, strict=True):
+            cumulative += count
+            buckets.append(("+Inf" if bound == float("inf") else repr(bound), cumulative))
+        yield HistogramMetricFamily(
+            self.name, self.documentation, buckets=buckets, sum_value=self.total
+        )
+
+    def describe(self) -> Any:
+        return self.collect()
 
 
 class Metrics:
@@ -88,12 +163,12 @@ class Metrics:
             ["code"],
             registry=self.registry,
         )
-        self.move_latency = Histogram(
+        self.move_latency = MoveLatency(
             "agora_move_latency_seconds",
             "from the move's receipt to its publication (after the commit)",
-            buckets=LATENCY_BUCKETS,
-            registry=self.registry,
+            LATENCY_BUCKETS,
         )
+        self.registry.register(self.move_latency)
         self.db_errors = Counter("agora_db_errors", "database errors", registry=self.registry)
         self.redis_errors = Counter("agora_redis_errors", "Redis errors", registry=self.registry)
         self.deadlines_fired = Counter(

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.interface import Game, JsonDict, State
+from app.games.registry import hook_of
 
 RECLAIM_SECONDS = 30.0
 LOW_TIME_SECONDS = 10.0
@@ -72,7 +73,7 @@ def plan(
         timers["bot_at"] = kept if kept is not None else round(now + bot_delay, 3)
         due.append(timers["bot_at"])
 
-    hook = getattr(game, "deadline", None)
+    hook = hook_of(game, "deadline")
     info = hook(state) if hook is not None else None
     if info:
         kept_reaction = previous.get("reaction") if same_version and previous else None

@@ -141,19 +141,22 @@ class MovePlayer:
             live.status = status
             live.remember_move(client_move_id, live.version, seat)
             self.moves_accepted += 1
-            await publish_versions(self.ctx.hub, live, previous=previous, version=live.version)
+            await publish_versions(
+                self.ctx.hub, live, previous=previous, version=live.version, audiences=listening
+            )
         self.ctx.metrics.move_accepted(live.game_id, time.perf_counter() - received)
-        log.info(
-            "move",
-            extra={
-                "room": live.id,
-                "game": live.game_id,
-                "seat": seat,
-                "move_id": client_move_id,
-                "version": live.version,
-                "bot": bot_seat is not None,
-            },
-        )
+        if log.isEnabledFor(logging.INFO):  # the extra dict costs even when not logged
+            log.info(
+                "move",
+                extra={
+                    "room": live.id,
+                    "game": live.game_id,
+                    "seat": seat,
+                    "move_id": client_move_id,
+                    "version": live.version,
+                    "bot": bot_seat is not None,
+                },
+            )
         self.arm_timers(live)
         return live.version
 

@@ -17,11 +17,20 @@ from app.rooms.live import LiveRoom
 
 
 async def publish_versions(
-    hub: Hub, live: LiveRoom, *, previous: dict[str, JsonDict | None], version: int
+    hub: Hub,
+    live: LiveRoom,
+    *,
+    previous: dict[str, JsonDict | None],
+    version: int,
+    audiences: list[str] | None = None,
 ) -> None:
     """Send every listening audience (:meth:`Hub.listening`) the patch from its
-    ``previous`` view to its current one (a whole view when it has none)."""
-    audiences = hub.listening(live.id, live.audiences())
+    ``previous`` view to its current one (a whole view when it has none).
+
+    ``audiences``: the listening ones, when the caller just asked the hub (no await since).
+    """
+    if audiences is None:
+        audiences = hub.listening(live.id, live.audiences())
     views = {audience: live.view_for(audience) for audience in audiences}
     # One memo for all audiences: the public parts of their views are diffed once.
     patches = diff_views(
@@ -35,7 +44,9 @@ async def publish_versions(
         texts[audience] = dumps(
             {"type": "patch", "version": version, "ops": ops, "server_time": now}
         )
-    await hub.publish(RoomEvent(room_id=live.id, kind="patch", version=version, texts=texts))
+    await hub.publish(
+        RoomEvent(room_id=live.id, kind="patch", version=version, texts=texts, origin=hub.origin)
+    )
     if live.status == "finished":
         await announce(hub, live)
 

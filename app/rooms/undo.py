@@ -160,7 +160,9 @@ class Undo:
         version = live.version + 1
         live.set_state(step.before, version)
         live.set_timers(*planned)
-        await publish_versions(self.ctx.hub, live, previous=previous, version=live.version)
+        await publish_versions(
+            self.ctx.hub, live, previous=previous, version=live.version, audiences=listening
+        )
         self.arm_timers(live)
 
 
