@@ -41,7 +41,9 @@ _MISSING = object()
 
 
 def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
+    if "~" in key or "/" in key:
+        return key.replace("~", "~0").replace("/", "~1")
+    return key
 
 
 def diff(before: Any, after: Any, path: str = "", memo: Memo | None = None) -> list[Op]:
@@ -115,15 +117,18 @@ def _diff_container(
     # Items that are the same object are skipped before their path is even built.
     if isinstance(before, dict):
         missing = _MISSING
+        removed = 0
         for key, old in before.items():
             new = after.get(key, missing)
             if new is old:
                 continue
             if new is missing:
+                removed += 1
                 ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
             else:
                 _diff(old, new, f"{path}/{_escape(key)}", ops, memo, depth + 1)
-        if len(after) > len(before) or any(key not in before for key in after):
+        # Every key of ``after`` not in ``before`` is one more than the kept ones.
+        if len(after) > len(before) - removed:
             for key, new in after.items():
                 if key not in before:
                     ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": new})

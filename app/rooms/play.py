@@ -15,6 +15,8 @@ from __future__ import annotations
 import logging
 import time
 
+import orjson
+
 from app.db.models import User
 from app.errors import AgoraError, Conflict, NotAMember, NotAuthenticated, StaleVersion
 from app.games.interface import JsonDict, Move, RulesError
@@ -42,7 +44,7 @@ def check_move_shape(move: Move, client_move_id: str | None) -> None:
         plain_move(move)
     except RulesError as error:
         raise MoveRefused(error.reason, code=error.code) from None
-    if len(dumps(move)) > MAX_MOVE_BYTES:
+    if len(orjson.dumps(move)) > MAX_MOVE_BYTES:
         raise MoveRefused(f"a move has at most {MAX_MOVE_BYTES} bytes", code="malformed_move")
     if client_move_id is not None and (
         len(client_move_id) > 64 or not client_move_id.isascii() or not client_move_id.isprintable()

@@ -35,7 +35,9 @@ from app.db.errors import unavailable
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass's __init__ sets each field through object.__setattr__,
+# twice the cost (1.5 -> 0.8 µs), one per move. Nothing changes a PendingMove once made.
+@dataclass(slots=True)
 class PendingMove:
     room_id: str
     old_version: int
