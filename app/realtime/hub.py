@@ -116,6 +116,10 @@ class Hub:
         self._relay = relay
         self._on_relay_error = on_relay_error
         self._rooms: dict[str, set[Subscriber]] = defaultdict(set)
+        # Per room, made on the first move after a (un)subscription: its subscribers as a
+        # tuple (delivery iterates a copy) and the audiences they are. Saves a set and a
+        # tuple built on every move.
+        self._snapshots: dict[str, tuple[tuple[Subscriber, ...], frozenset[str]]] = {}
         self._presence: dict[str, dict[str, int]] = defaultdict(dict)
         self._listeners: list[Callable[[RoomEvent], None]] = []
         self._control: list[Callable[[dict[str, Any]], None]] = []
@@ -191,12 +195,23 @@ class Hub:
         """
         if self._relay is not None:
             return audiences
-        present = {subscriber.audience for subscriber in self._rooms.get(room_id, ())}
+        present = self._snapshot(room_id)[1]
         return [audience for audience in audiences if audience in present]
+
+    def _snapshot(self, room_id: str) -> tuple[tuple[Subscriber, ...], frozenset[str]]:
+        snapshot = self._snapshots.get(room_id)
+        if snapshot is None:
+            subscribers = tuple(self._rooms.get(room_id, ()))
+            audiences = frozenset(subscriber.audience for subscriber in subscribers)
+            snapshot = (subscribers, audiences)
+            if subscribers:
+                self._snapshots[room_id] = snapshot
+        return snapshot
 
     async def subscribe(self, room_id: str, subscriber: Subscriber) -> None:
         first = not self._rooms.get(room_id)
         self._rooms[room_id].add(subscriber)
+        self._snapshots.pop(room_id, None)
         if first and self._relay is not None:
             try:
                 await self._relay.join(room_id)
@@ -208,6 +223,7 @@ class Hub:
         if not subs or subscriber not in subs:
             return
         subs.discard(subscriber)
+        self._snapshots.pop(room_id, None)
         if not subs:
             del self._rooms[room_id]
             if self._relay is not None:
@@ -246,7 +262,7 @@ class Hub:
         if event.room_id == CONTROL:
             self._run_control(event)
             return
-        for subscriber in tuple(self._rooms.get(event.room_id, ())):
+        for subscriber in self._snapshot(event.room_id)[0]:
             subscriber.deliver(event)
 
     async def presence_change(self, room_id: str, key: str, delta: int) -> dict[str, int]:

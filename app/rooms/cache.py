@@ -53,10 +53,10 @@ class RoomCache:
         return self.rooms.get(room_id)
 
     async def live(self, room_id: str) -> LiveRoom:
-        if not valid_room_id(room_id):  # never sent to the database
-            raise RoomNotFound(f"no room {room_id[:40]!r}")
-        live = self.rooms.get(room_id)
+        live = self.rooms.get(room_id)  # only valid ids are ever cached
         if live is None:
+            if not valid_room_id(room_id):  # never sent to the database
+                raise RoomNotFound(f"no room {room_id[:40]!r}")
             live = await self.load(room_id)
             self.rooms.setdefault(room_id, live)
             live = self.rooms[room_id]

@@ -17,6 +17,8 @@ from app.realtime.hub import SPECTATOR
 from app.rooms.clock import clock_view
 
 RECENT_MOVE_IDS = 256
+# Seat count -> every audience of a room ("0", "1", ..., spectators), asked on each move.
+_AUDIENCES: dict[int, tuple[str, ...]] = {}
 _NOT_GIVEN: Any = object()
 
 
@@ -88,7 +90,10 @@ class LiveRoom:
             self.recent_moves.popitem(last=False)
 
     def audiences(self) -> list[str]:
-        return [*(str(position) for position in range(self.seat_count)), SPECTATOR]
+        names = _AUDIENCES.get(self.seat_count)
+        if names is None:
+            names = _AUDIENCES[self.seat_count] = (*map(str, range(self.seat_count)), SPECTATOR)
+        return list(names)
 
     def view_for(self, audience: str) -> JsonDict | None:
         """The composed view of the current version for one audience (cached)."""
