@@ -148,7 +148,7 @@ class SocketSession:
     # Slots: one of these per connected socket (bench/ws_idle.py measures what a socket costs).
     __slots__ = (
         "audience", "connection", "metrics", "receive", "room_id", "rooms", "settings", "user",
-        "websocket",
+        "user_id", "websocket",
     )  # fmt: skip
 
     def __init__(
@@ -163,6 +163,7 @@ class SocketSession:
         self.rooms = rooms
         self.room_id = room_id
         self.user = user
+        self.user_id = user.id if user else None  # an ORM attribute read costs, per message
         self.audience = SPECTATOR if seat is None else str(seat)
         self.settings = rooms.settings
         self.metrics = rooms.metrics
@@ -294,7 +295,7 @@ class SocketSession:
     async def dispatch(self, data: dict[str, Any]) -> None:
         kind = data["type"]
         move_id = data.get("id")
-        user_id = self.user.id if self.user else None
+        user_id = self.user_id
         try:
             if kind == "move":
                 await self.move(data, move_id, user_id)
