@@ -175,7 +175,7 @@ class SocketSession:
             send=websocket.send_text,
             resync=self.send_snapshot,
             queue_size=self.settings.ws_send_queue,
-            user_id=user.id if user else None,
+            user_id=self.user_id,
             room_id=room_id,
             close=self.close,
             send_now=None if wire is None else wire.send_text_now,

@@ -20,6 +20,7 @@ import orjson
 from app.db.models import User
 from app.errors import AgoraError, Conflict, NotAMember, NotAuthenticated, StaleVersion
 from app.games.interface import JsonDict, Move, RulesError
+from app.games.registry import hook_of
 from app.games.strict import plain_move
 from app.realtime.hub import SPECTATOR
 from app.rooms.cache import RoomCache
@@ -204,7 +205,7 @@ class MovePlayer:
     ) -> tuple[int, JsonDict | None]:
         """The game's compact form of the seat's legal moves (``None``: the game has none)."""
         live = await self.cache.live(room_id)
-        hook = getattr(live.game, "legal_moves_compact", None)
+        hook = hook_of(live.game, "legal_moves_compact")
         if hook is None:
             return live.version, None
         seat = live.seat_of(user_id)

@@ -25,6 +25,7 @@ from sqlalchemy import select
 
 from app.db.models import Room
 from app.errors import AgoraError
+from app.games.registry import hook_of
 from app.rooms.cache import RoomCache
 from app.rooms.clock import expired_seats
 from app.rooms.context import RoomContext, SubmitMove, dumps
@@ -81,7 +82,7 @@ class Timers:
             await self.scheduler.restore(room_id, version, live.deadline_at)
 
     async def _reaction_timeout(self, live: LiveRoom, seats: list[int]) -> None:
-        default = getattr(live.game, "timeout_move", None)
+        default = hook_of(live.game, "timeout_move")
         if default is None:
             return
         for seat in seats:
