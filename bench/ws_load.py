@@ -122,19 +122,33 @@ async def play_table(
     latencies: list[float], counts: list[int], rng: random.Random, http: httpx.AsyncClient,
 ) -> None:  # fmt: skip
     from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
 
     ws_url = url.replace("http", "ws", 1)
+
+    async def open_seat(room_id: str, cookie: str) -> Any:
+        """Connect like the browser client: a refused handshake (503 while the server
+        is busy: 1,000 sockets arrive at once) is retried with backoff and jitter."""
+        delay = 0.25
+        while True:
+            try:
+                return await connect(
+                    f"{ws_url}/ws/rooms/{room_id}",
+                    additional_headers={"Cookie": f"agora_session={cookie}"},
+                    max_size=None,
+                    compression=None,
+                )
+            except (InvalidStatus, OSError, TimeoutError) as error:
+                status = getattr(getattr(error, "response", None), "status_code", None)
+                if status is not None and status != 503 or time.monotonic() > stop_at:
+                    raise
+                counts[2] += 1
+                await asyncio.sleep(delay * (0.5 + rng.random()))
+                delay = min(delay * 2, 4.0)
+
     while time.monotonic() < stop_at:
         room = table.room
-        sockets = [
-            await connect(
-                f"{ws_url}/ws/rooms/{room.room_id}",
-                additional_headers={"Cookie": f"agora_session={cookie}"},
-                max_size=None,
-                compression=None,
-            )
-            for cookie in room.cookies
-        ]
+        sockets = [await open_seat(room.room_id, cookie) for cookie in room.cookies]
         finished = asyncio.Event()
 
         async def seat_loop(
@@ -200,14 +214,20 @@ async def play_table(
         loops = [asyncio.create_task(seat_loop(seat)) for seat in (0, 1)]
         stopper = asyncio.create_task(asyncio.sleep(max(0.0, stop_at - time.monotonic())))
         done_waiter = asyncio.create_task(finished.wait())
-        await asyncio.wait({stopper, done_waiter}, return_when=asyncio.FIRST_COMPLETED)
+        # A seat loop ends early when the server closes its socket (1013: try again):
+        # reconnect both seats to the same game, as the browser does.
+        await asyncio.wait({stopper, done_waiter, *loops}, return_when=asyncio.FIRST_COMPLETED)
         for task in (*loops, stopper, done_waiter):
+            if task.done() and not task.cancelled():
+                task.exception()  # a closed socket's error: counted below, not logged
             task.cancel()
         for ws in sockets:
             await ws.close()
-        if not finished.is_set():
-            return
-        table.room = await restart_room(http, room)
+        if finished.is_set():
+            table.room = await restart_room(http, room)
+        elif time.monotonic() < stop_at:
+            counts[3] += 1
+            table.mover = None
 
 
 def _patched(to_act: list[int], op: dict[str, Any]) -> list[int]:
@@ -231,7 +251,7 @@ def worker(url: str, rooms: list[RoomSeats], start_at: float, warmup: float, dur
     except ImportError:
         pass
     latencies: list[float] = []
-    counts = [0, 0]
+    counts = [0, 0, 0, 0]  # moves, errors, handshake retries, reconnects
     rng = random.Random(os.getpid())
     measure_from = start_at + warmup
     stop_at = measure_from + duration
@@ -351,14 +371,19 @@ def run_level(url: str, pid: int | None, rooms_count: int, game: str, clients: i
         (proc_cpu_seconds(pid) - cpu0) / (time.monotonic() - measured_from) if pid else float("nan")
     )
     latencies: list[float] = []
-    moves = errors = 0
+    moves = errors = retries = reconnects = 0
     client_cpu = 0.0
     for _ in processes:
         lat, counts, cpu = queue.get(timeout=120)
         latencies += lat
         moves += counts[0]
         errors += counts[1]
+        retries += counts[2]
+        reconnects += counts[3]
         client_cpu += cpu
+    if retries or reconnects:
+        print(f"# R={rooms_count}: {retries} handshakes retried (503), {reconnects} tables "
+              "reconnected (socket closed by the server)", file=sys.stderr, flush=True)  # fmt: skip
     for process in processes:
         process.join(timeout=30)
     total_client_window = warmup + duration + 2.0

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
 from uvicorn.protocols.utils import ClientDisconnected
 
 from app.accounts.security import SESSION_COOKIE
@@ -40,6 +41,9 @@ KNOWN_TYPES = frozenset({"move", "snapshot", "legal_moves", "chat", "ping"})
 CLOSE_POLICY = 1008
 CLOSE_BANNED = 4003
 CLOSE_TRY_AGAIN = 1013
+#: the ASGI extension that lets a handshake be answered with an HTTP response
+DENIAL = "websocket.http.response"
+RETRY_AFTER_SECONDS = 1
 
 
 class TokenBucket:
@@ -96,9 +100,21 @@ async def refuse(websocket: WebSocket, close_code: int, code: str, message: str)
 
     Under load a handshake can time out after the client gave up: answering it then
     raised out of the handler and logged an application error for a normal departure.
+    A handshake refused before its accept because the server is overloaded or its
+    database is down gets ``503`` with ``Retry-After`` (the server supports the ASGI
+    denial-response extension), not the ``403`` a bare close makes: 1,000 sockets
+    reconnecting at once (``bench/ws_load.py`` at R = 500 in a slow window) waited
+    longer than the database pool allows, and a 403 says "forbidden, do not retry".
     """
     with contextlib.suppress(WebSocketDisconnect, ClientDisconnected):
         if websocket.client_state.name == "CONNECTING":
+            if close_code == CLOSE_TRY_AGAIN and DENIAL in websocket.scope.get("extensions", {}):
+                body = {"code": code, "message": message}
+                headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+                await websocket.send_denial_response(
+                    JSONResponse(body, status_code=503, headers=headers)
+                )
+                return
             await websocket.close(code=close_code)
             return
         await websocket.send_text(error_message(code, message))

@@ -222,7 +222,12 @@ class AgoraWebSocketProtocol(WebSocketsSansIOProtocol):
                 return
         self._flush()  # our frames go before whatever the library writes
         await super().send(message)
-        if message["type"] == "websocket.accept" and self.handshake_complete:
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body"):
+            # A handshake answered with an HTTP response (a 503 under load) is complete;
+            # the library leaves the flag down and logs "returned without completing
+            # handshake" as an error for every refusal.
+            self.handshake_complete = True
+        elif message["type"] == "websocket.accept" and self.handshake_complete:
             # The handshake's request and response are not needed again: an idle socket
             # should not keep their headers (bench/ws_idle.py measures what one costs).
             self.request = self.response = None  # type: ignore[assignment]

@@ -1,15 +1,20 @@
-"""Handshake refusals when the client is already gone (app/api/ws.py ``refuse``)."""
+"""Handshake refusals (app/api/ws.py ``refuse``): a departed client, an overloaded server."""
 
 from __future__ import annotations
 
+import logging
 from types import SimpleNamespace
 from typing import Any
 
+import orjson
 import pytest
+import websockets
 from fastapi import WebSocketDisconnect
 from uvicorn.protocols.utils import ClientDisconnected
 
-from app.api.ws import CLOSE_POLICY, refuse
+from app.api import ws as ws_module
+from app.api.ws import CLOSE_POLICY, CLOSE_TRY_AGAIN, refuse
+from tests.conftest import RunningServer
 
 
 class GoneSocket:
@@ -17,6 +22,7 @@ class GoneSocket:
 
     def __init__(self, state: str, error: BaseException) -> None:
         self.client_state = SimpleNamespace(name=state)
+        self.scope: dict[str, Any] = {"extensions": {"websocket.http.response": {}}}
         self.error = error
         self.calls: list[str] = []
 
@@ -28,6 +34,10 @@ class GoneSocket:
         self.calls.append("close")
         raise self.error
 
+    async def send_denial_response(self, _response: Any) -> None:
+        self.calls.append("denial")
+        raise self.error
+
 
 @pytest.mark.parametrize("state", ["CONNECTING", "CONNECTED"])
 @pytest.mark.parametrize("error", [WebSocketDisconnect(1006), ClientDisconnected()])
@@ -35,6 +45,9 @@ async def test_refusing_a_departed_client_raises_nothing(state: str, error: Base
     socket = GoneSocket(state, error)
     await refuse(socket, CLOSE_POLICY, "room_not_found", "no such room")  # type: ignore[arg-type]
     assert socket.calls == (["close"] if state == "CONNECTING" else ["send_text"])
+    socket.calls.clear()
+    await refuse(socket, CLOSE_TRY_AGAIN, "service_unavailable", "reconnect")  # type: ignore[arg-type]
+    assert socket.calls == (["denial"] if state == "CONNECTING" else ["send_text"])
 
 
 class OpenSocket:
@@ -55,3 +68,31 @@ async def test_refusing_an_accepted_client_says_why_then_closes() -> None:
     await refuse(socket, CLOSE_POLICY, "room_not_found", "no such room")  # type: ignore[arg-type]
     assert '"code":"room_not_found"' in socket.sent[0]
     assert socket.closed == {"code": CLOSE_POLICY, "reason": "room_not_found"}
+
+
+async def test_a_handshake_the_server_cannot_serve_now_is_told_503_and_when_to_retry(
+    server: RunningServer,
+    players: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Before its accept a refusal is an HTTP answer: a bare close would make it a 403,
+    "forbidden", to a client that only has to come back (a reconnect storm, a pool
+    exhausted, a database restarting)."""
+    host = await players("Hana")
+    room_id = (await host.http.post("/api/rooms", json={"game": "race", "seats": 2})).json()["id"]
+
+    async def pool_exhausted(*_args: Any) -> None:
+        raise TimeoutError("QueuePool limit reached")
+
+    monkeypatch.setattr(ws_module, "user_from_cookie", pool_exhausted)
+    with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
+        await host.socket(room_id)
+    response = refused.value.response
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "1"
+    assert orjson.loads(response.body)["code"] == "service_unavailable"
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.records
+    monkeypatch.undo()
+    sock = await host.socket(room_id)  # and the next attempt is served
+    assert (await sock.receive_until("snapshot"))["type"] == "snapshot"
