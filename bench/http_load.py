@@ -13,7 +13,9 @@ requests; the server's CPU time (user + system, from /proc) is divided by the re
 - ``GET /``            the lobby page;
 - ``POST /api/guests`` a guest session;
 - ``POST /api/rooms``  a room (a guest creates it);
-- ``GET /r/{id}``      a room page.
+- ``GET /r/{id}``      a room page;
+- ``POST /api/rooms/{id}/join``   a second guest takes the free seat of a new room;
+- ``POST /api/rooms/{id}/start``  its host starts it (the seat changes that restart a game).
 
 Abuse limits are raised for the bench through the environment (``BENCH_ENV`` adds more).
 """
@@ -113,6 +115,22 @@ def main() -> None:
                                                   json={"game": "race", "seats": 2})),
                     measure("GET /r/{id}", process.pid, args.requests,
                             lambda i: client.get(f"/r/{room_id}", cookies=player)),
+                ]  # fmt: skip
+                joiner = guest(client, "joiner")
+                client.cookies.clear()
+                fresh = [client.post("/api/rooms", cookies=player,
+                                     json={"game": "race", "seats": 2}).json()["id"]
+                         for _ in range(args.requests + 20)]  # fmt: skip
+
+                def nth(i: int) -> str:  # warm-up calls pass -1 .. -20
+                    return fresh[i + 20 if i >= 0 else -1 - i]
+
+                rows += [
+                    measure("POST /api/rooms/{id}/join", process.pid, args.requests,
+                            lambda i: client.post(f"/api/rooms/{nth(i)}/join", json={},
+                                                  cookies=joiner)),
+                    measure("POST /api/rooms/{id}/start", process.pid, args.requests,
+                            lambda i: client.post(f"/api/rooms/{nth(i)}/start", cookies=player)),
                 ]  # fmt: skip
         finally:
             process.send_signal(signal.SIGTERM)

@@ -114,10 +114,15 @@ class Seating:
             seen = room.version  # moves up to here are in this row's move ids
             seats = list(await repository.get_seats(session, room_id))
             await change(session, room, seats)
+            # The seats as written, from the unit of work rather than a second query.
+            gone = set(session.deleted)
+            added = [item for item in session.new if isinstance(item, Seat)]
             room.updated_at = datetime.now(UTC)
             self.ctx.plan_row(room, seats)  # a seat to a bot, a start: what the room waits on
             await session.flush()
-            written = list(await repository.get_seats(session, room_id))
+            written = sorted(
+                (seat for seat in (*seats, *added) if seat not in gone), key=_position
+            )
         live = self.cache.held(room_id)
         before = {seat.user_id for seat in live.seats if seat.user_id} if live else set()
         if live is not None:
@@ -333,6 +338,10 @@ class Seating:
             target.user_id, target.bot, target.name = user.id, None, user.display_name
 
         return await self._change_seats(room_id, change)
+
+
+def _position(seat: Seat) -> int:
+    return seat.position
 
 
 def free_position(seat_count: int, seats: list[Seat]) -> int | None:
