@@ -61,8 +61,8 @@ class Chat:
         await self.ctx.hub.publish(RoomEvent(room_id=room_id, kind="chat", text=dumps(payload)))
 
     async def history(self, room_id: str, *, limit: int = 50) -> list[JsonDict]:
-        async with self.ctx.sessions() as session:
-            messages = await repository.chat_history(session, room_id, limit=limit)
+        async with self.ctx.engine.connect() as conn:
+            messages = await repository.chat_history(conn, room_id, limit=limit)
         return [
             {
                 "type": "chat",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import Select, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import Row, Select, bindparam, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.db.models import ChatMessage, MoveRecord, Room, Seat
 from app.text import valid_room_id
@@ -65,16 +65,26 @@ async def rooms_of_user(session: AsyncSession, user_id: str, *, limit: int = 50)
     return rows.all()
 
 
-async def chat_history(
-    session: AsyncSession, room_id: str, *, limit: int = 50
-) -> list[ChatMessage]:
-    rows = await session.scalars(
-        select(ChatMessage)
-        .where(ChatMessage.room_id == room_id)
-        .order_by(ChatMessage.id.desc())
-        .limit(limit)
+# Columns, not ORM objects, on a plain connection: every room socket asks for the chat
+# on connect (with a session and one instance per message, the ORM cost more than the
+# query; 1,000 sockets reconnecting at once wait on the database pool for it).
+_CHAT_HISTORY = (
+    select(
+        ChatMessage.id, ChatMessage.name, ChatMessage.user_id, ChatMessage.text,
+        ChatMessage.deleted, ChatMessage.created_at,
     )
-    return list(rows.all())[::-1]
+    .where(ChatMessage.room_id == bindparam("room_id"))
+    .order_by(ChatMessage.id.desc())
+    .limit(bindparam("limit"))
+)  # fmt: skip
+
+
+async def chat_history(
+    conn: AsyncConnection, room_id: str, *, limit: int = 50
+) -> list[Row[int, str, str | None, str, bool, datetime]]:
+    """The room's last ``limit`` messages, oldest first."""
+    result = await conn.execute(_CHAT_HISTORY, {"room_id": room_id, "limit": limit})
+    return list(result.all())[::-1]
 
 
 async def expire_rooms(

@@ -167,6 +167,25 @@ async def test_chat_is_stored_and_broadcast(players: Any) -> None:
     assert (await a.receive_until("error"))["code"] == "message_too_long"
 
 
+async def test_a_new_socket_gets_the_chat_so_far_oldest_first(players: Any) -> None:
+    alice, bob, room = await started_room(players)
+    a = await alice.socket(room["id"])
+    await a.receive_until("snapshot")
+    for text in ("one", "two", "three"):
+        await a.send({"type": "chat", "text": text})
+        await a.receive_until("chat", text=text)
+    late = await bob.socket(room["id"])
+    await late.receive_until("snapshot")
+    replayed = [await late.receive_until("chat") for _ in range(3)]
+    assert [m["text"] for m in replayed] == ["one", "two", "three"]
+    assert replayed[0]["id"] < replayed[1]["id"] < replayed[2]["id"]
+    first = replayed[0]
+    assert (first["name"], first["user_id"], first["system"], first["deleted"]) == (
+        "Alice", alice.user["id"], False, False,
+    )  # fmt: skip
+    assert first["at"][:4].isdigit()  # an ISO timestamp
+
+
 async def test_bot_seat_plays_its_turns(players: Any) -> None:
     alice = await players("Alice")
     room = await make_room(alice, target=12)
