@@ -70,10 +70,34 @@ def scratch_postgres() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
         _signal_cluster(process, signal.SIGCONT)
         _signal_cluster(process, signal.SIGTERM)
         try:
-            process.wait(timeout=20)
+            _wait_exit(process, timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
         shutil.rmtree(root, ignore_errors=True)
+
+
+def _wait_exit(process: subprocess.Popen[bytes], timeout: float) -> None:
+    """Wait for ``runuser`` (the cluster's parent) to exit, continuing it if it stopped.
+
+    runuser stops itself when it sees its child stopped (util-linux su: ``kill(getpid(),
+    SIGSTOP)`` on a stopped child, then ``SIGCONT`` to the child once resumed). When it
+    notices the postmaster's SIGSTOP only after our SIGCONT reached it, it stays stopped
+    for good: the postmaster exits and nobody reaps it. That made this test fail about
+    one run in four on a slow host, waiting 30 s twice on a process that could not exit.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            process.wait(timeout=0.2)
+            return
+        except subprocess.TimeoutExpired:
+            if time.monotonic() > deadline:
+                raise
+            try:
+                if psutil.Process(process.pid).status() == psutil.STATUS_STOPPED:
+                    os.kill(process.pid, signal.SIGCONT)
+            except psutil.NoSuchProcess:
+                continue
 
 
 def _signal_cluster(process: subprocess.Popen[bytes], signum: int) -> None:
@@ -166,10 +190,10 @@ async def test_frozen_database_answers_503_and_recovers(
             # Down (not frozen): a fast shutdown, then the same answer.
             _signal_cluster(cluster, signal.SIGINT)
             try:
-                cluster.wait(timeout=30)
+                _wait_exit(cluster, timeout=30)
             except subprocess.TimeoutExpired:  # a loaded CI machine: stop it at once
                 _signal_cluster(cluster, signal.SIGQUIT)
-                cluster.wait(timeout=30)
+                _wait_exit(cluster, timeout=30)
             down = await client.get("/api/rooms")
             assert down.status_code == 503 and "retry-after" in down.headers
     finally:
