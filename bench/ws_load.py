@@ -97,11 +97,20 @@ async def restart_room(http: httpx.AsyncClient, room: RoomSeats) -> RoomSeats:
     ``httpx.AsyncClient`` makes an SSL context, which was 64 % of this client's CPU)."""
     host = {"Cookie": f"agora_session={room.cookies[0]}"}
     guest = {"Cookie": f"agora_session={room.cookies[1]}"}
-    created = await http.post("/api/rooms", json={"game": room.game, "seats": 2}, headers=host)
-    created.raise_for_status()
+
+    async def post(path: str, headers: dict[str, str], body: Any = None) -> httpx.Response:
+        for attempt in range(6):  # a 503 (database pool busy) says when to come back
+            answer = await http.post(path, json=body, headers=headers)
+            if answer.status_code != 503 or attempt == 5:
+                answer.raise_for_status()
+                return answer
+            await asyncio.sleep(float(answer.headers.get("retry-after", "1")))
+        raise AssertionError("unreachable")
+
+    created = await post("/api/rooms", host, {"game": room.game, "seats": 2})
     room_id = created.json()["id"]
-    (await http.post(f"/api/rooms/{room_id}/join", json={}, headers=guest)).raise_for_status()
-    (await http.post(f"/api/rooms/{room_id}/start", headers=host)).raise_for_status()
+    await post(f"/api/rooms/{room_id}/join", guest, {})
+    await post(f"/api/rooms/{room_id}/start", host)
     http.cookies.clear()
     return RoomSeats(room_id, room.cookies, room.game)
 
@@ -259,15 +268,21 @@ def worker(url: str, rooms: list[RoomSeats], start_at: float, warmup: float, dur
     async def main() -> None:
         tables = [Table(room) for room in rooms]
         limits = httpx.Limits(max_connections=32, max_keepalive_connections=32)
-        async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
-            await asyncio.gather(
-                *(
-                    play_table(
-                        url, t, start_at, stop_at, measure_from, latencies, counts, rng, http
-                    )
-                    for t in tables
+
+        async def guarded(table: Table, http: httpx.AsyncClient) -> None:
+            # One table's failure (a refused restart, a lost socket) is an error in the
+            # row, not a worker that dies and takes every other table's figures with it.
+            try:
+                await play_table(
+                    url, table, start_at, stop_at, measure_from, latencies, counts, rng, http
                 )
-            )
+            except Exception as error:
+                counts[1] += 1
+                if counts[1] <= 3:
+                    print(f"# table {table.room.room_id} stopped: {error!r}", file=sys.stderr)
+
+        async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+            await asyncio.gather(*(guarded(t, http) for t in tables))
 
     cpu_before = time.process_time()
     asyncio.run(main())
