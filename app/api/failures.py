@@ -28,11 +28,11 @@ log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 5
 
 
-def service_unavailable(what: str) -> JSONResponse:
+def service_unavailable(what: str, retry_after: int = RETRY_AFTER_SECONDS) -> JSONResponse:
     return JSONResponse(
         {"code": "service_unavailable", "message": f"{what} is unavailable; try again shortly"},
         status_code=503,
-        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        headers={"Retry-After": str(retry_after)},
     )
 
 

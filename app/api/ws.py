@@ -18,12 +18,12 @@ from urllib.parse import urlsplit
 
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
 from uvicorn.protocols.utils import ClientDisconnected
 
 from app.accounts.security import SESSION_COOKIE
 from app.api import abuse
 from app.api.deps import user_from_cookie
+from app.api.failures import service_unavailable
 from app.db.errors import unavailable
 from app.db.models import User
 from app.errors import AgoraError, RateLimited
@@ -109,10 +109,9 @@ async def refuse(websocket: WebSocket, close_code: int, code: str, message: str)
     with contextlib.suppress(WebSocketDisconnect, ClientDisconnected):
         if websocket.client_state.name == "CONNECTING":
             if close_code == CLOSE_TRY_AGAIN and DENIAL in websocket.scope.get("extensions", {}):
-                body = {"code": code, "message": message}
-                headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+                # The HTTP API's 503, with a shorter wait: clients add their own jitter.
                 await websocket.send_denial_response(
-                    JSONResponse(body, status_code=503, headers=headers)
+                    service_unavailable("the server", retry_after=RETRY_AFTER_SECONDS)
                 )
                 return
             await websocket.close(code=close_code)
