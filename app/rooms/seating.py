@@ -120,9 +120,7 @@ class Seating:
             room.updated_at = datetime.now(UTC)
             self.ctx.plan_row(room, seats)  # a seat to a bot, a start: what the room waits on
             await session.flush()
-            written = sorted(
-                (seat for seat in (*seats, *added) if seat not in gone), key=_position
-            )
+            written = sorted((seat for seat in (*seats, *added) if seat not in gone), key=_position)
         live = self.cache.held(room_id)
         before = {seat.user_id for seat in live.seats if seat.user_id} if live else set()
         if live is not None:

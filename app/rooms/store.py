@@ -56,10 +56,13 @@ class PendingMove:
         return self.old_version
 
 
+# The arrays are unnested once (``u``, materialised: it is read twice); a batch holds at
+# most one move per room (the room's lock is held until its commit ends).
 _PG_BATCH = """
 WITH u AS (
-    SELECT * FROM unnest($1::varchar[], $2::int[], $3::text[], $4::varchar[], $9::text[],
-        $10::float8[]) AS t(room_id, old_version, state, status, timers, deadline_at)
+    SELECT * FROM unnest($1::varchar[], $2::int[], $3::text[], $4::varchar[], $5::text[],
+        $6::float8[], $7::int[], $8::varchar[], $9::text[])
+        AS t(room_id, old_version, state, status, timers, deadline_at, seat, client_move_id, move)
 ), upd AS (
     UPDATE rooms SET state = u.state, version = u.old_version + 1, status = u.status,
         timers = u.timers, deadline_at = u.deadline_at, updated_at = now(),
@@ -68,10 +71,8 @@ WITH u AS (
     RETURNING rooms.id
 )
 INSERT INTO moves (room_id, seq, seat, client_move_id, move, created_at)
-SELECT m.room_id, m.seq, m.seat, m.client_move_id, m.move, now()
-FROM unnest($1::varchar[], $5::int[], $6::int[], $7::varchar[], $8::text[])
-    AS m(room_id, seq, seat, client_move_id, move)
-WHERE m.room_id IN (SELECT id FROM upd)
+SELECT u.room_id, u.old_version, u.seat, u.client_move_id, u.move, now()
+FROM u JOIN upd ON upd.id = u.room_id
 RETURNING room_id
 """
 
@@ -128,12 +129,11 @@ class PostgresWriter:
                 [m.old_version for m in batch],
                 [m.state_json for m in batch],
                 [m.status for m in batch],
-                [m.seq for m in batch],
+                [m.timers_json for m in batch],
+                [m.deadline_at for m in batch],
                 [m.seat for m in batch],
                 [m.client_move_id for m in batch],
                 [m.move_json for m in batch],
-                [m.timers_json for m in batch],
-                [m.deadline_at for m in batch],
             )
         except asyncpg.IntegrityConstraintViolationError as error:
             raise RefusedByDatabase(str(error)) from error
