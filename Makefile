@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
 NODE_STAMP := node_modules/.installed-stamp
+# pytest processes (pytest-xdist): each has its own databases (tests/conftest.py).
+TEST_WORKERS ?= 2
 
 .PHONY: run test setup chromium node lint bench clean
 
@@ -41,7 +43,7 @@ test: setup chromium node
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint: setup
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

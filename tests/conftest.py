@@ -26,10 +26,19 @@ from hypothesis import settings as hypothesis_settings
 from app.config import Settings
 from app.main import create_app
 
-POSTGRES_URL = os.environ.get(
+# pytest-xdist's workers ("gw0", "gw1", … under `pytest -n N`) each get a database and a
+# Redis database of their own: the first keeps the configured ones ("test", Redis 15), the
+# next ones use "test_gw1", … (created on demand) and Redis 14, 13, …
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+WORKER_INDEX = int(WORKER[2:]) if WORKER.startswith("gw") and WORKER[2:].isdigit() else 0
+CONFIGURED_POSTGRES_URL = os.environ.get(
     "TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 )
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+POSTGRES_URL = f"{CONFIGURED_POSTGRES_URL}_{WORKER}" if WORKER_INDEX else CONFIGURED_POSTGRES_URL
+_REDIS_BASE, _, _REDIS_DB = os.environ.get(
+    "TEST_REDIS_URL", "redis://127.0.0.1:6379/15"
+).rpartition("/")
+REDIS_URL = f"{_REDIS_BASE}/{int(_REDIS_DB) - WORKER_INDEX}"
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 # Tests never assert on wall-clock time, Hypothesis's per-example deadline included (its
@@ -57,6 +66,27 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def create_worker_database() -> None:
+    """This xdist worker's PostgreSQL database, made from the configured one's server."""
+    import asyncpg
+
+    async def create() -> None:
+        conn = await asyncpg.connect(CONFIGURED_POSTGRES_URL.replace("+asyncpg", ""))
+        try:
+            name = POSTGRES_URL.rpartition("/")[2]
+            if not await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+                await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    asyncio.run(create())
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if WORKER_INDEX and port_open("127.0.0.1", 5432):
+        create_worker_database()
 
 
 def reset_postgres() -> None:

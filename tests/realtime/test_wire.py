@@ -198,6 +198,9 @@ def test_an_app_close_follows_the_messages_before_it(port: int) -> None:
         (client_frame(1, b"x")[:1] + bytes((1,)) + b"x", 1002),  # not masked
         (client_frame(3, b"?"), 1002),  # a reserved opcode
     ],
+    # Named ids: the frames' masks are random, and pytest-xdist's workers must collect
+    # the same test names.
+    ids=["invalid-utf8", "too-large", "unmasked", "reserved-opcode"],
 )
 def test_broken_frames_close_the_socket_with_the_library_codes(
     port: int, data: bytes, code: int
