@@ -73,15 +73,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         await hub.start()
         sessions = create_sessionmaker(engine)
+        committer = GroupCommitter(
+            writers_for(engine, settings.commit_writers), settings.commit_batch_max
+        )
+        metrics.watch_commits(committer)
         service = RoomService(
             settings=settings,
             engine=engine,
             sessions=sessions,
             hub=hub,
             metrics=metrics,
-            committer=GroupCommitter(
-                writers_for(engine, settings.commit_writers), settings.commit_batch_max
-            ),
+            committer=committer,
         )
         await service.start()
         app.state.engine = engine

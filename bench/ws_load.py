@@ -3,7 +3,8 @@
 A seat moves as soon as it has seen the patch that makes it the one to act; latency
 is the mover's send -> the opponent's receipt of the resulting patch (both seats of a
 room live in the same client process, so one clock times both ends). Prints p50 /
-p95 / p99 latency, moves/s, server RSS and CPU, and the client's CPU.
+p95 / p99 latency, moves/s, server RSS and CPU, and the client's CPU (and, on stderr,
+the moves per group-commit batch the server's /metrics counted in the window).
 
     python bench/ws_load.py --spawn postgres --rooms 1 100 500
     python bench/ws_load.py --url http://127.0.0.1:8000 --server-pid 1234 --rooms 100
@@ -48,6 +49,8 @@ POSTGRES_URL = os.environ.get(
     "BENCH_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 )
 PIN = os.environ.get("BENCH_PIN", "1") == "1"
+# The spawned server's /metrics token (with --url: the running server's, if it has one).
+METRICS_TOKEN = os.environ.get("BENCH_METRICS_TOKEN", "bench")
 
 
 def pick(message: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
@@ -315,6 +318,7 @@ def spawn_server(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
         "EXPIRY_SWEEP_SECONDS": "0",
         "PORT": str(port),
         "LOG_LEVEL": os.environ.get("LOG_LEVEL", "warning"),
+        "METRICS_TOKEN": METRICS_TOKEN,
     }
     command = [sys.executable, "-m", "app"]
     if PIN:
@@ -331,6 +335,24 @@ def spawn_server(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
             time.sleep(0.2)
     process.kill()
     raise SystemExit("server did not start")
+
+
+def commit_counts(url: str) -> tuple[float, float] | None:
+    """The server's group-commit moves and batches so far (its /metrics), if it says."""
+    try:
+        response = httpx.get(
+            f"{url}/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}, timeout=10
+        )
+    except httpx.HTTPError:
+        return None
+    values = {}
+    for line in response.text.splitlines() if response.status_code == 200 else ():
+        name, _, value = line.partition(" ")
+        if name in ("agora_commit_moves_total", "agora_commit_batches_total"):
+            values[name] = float(value)
+    if len(values) != 2:
+        return None
+    return values["agora_commit_moves_total"], values["agora_commit_batches_total"]
 
 
 def proc_cpu_seconds(pid: int) -> float:
@@ -375,6 +397,7 @@ def run_level(url: str, pid: int | None, rooms_count: int, game: str, clients: i
     while time.monotonic() < start_at + warmup:
         time.sleep(0.05)
     print(f"# measuring R={rooms_count} for {duration}s", file=sys.stderr, flush=True)
+    commits0 = commit_counts(url)  # before the CPU and clock readings: not in the window
     cpu0 = proc_cpu_seconds(pid) if pid else 0.0
     peak = rss_idle
     measured_from = time.monotonic()
@@ -385,6 +408,11 @@ def run_level(url: str, pid: int | None, rooms_count: int, game: str, clients: i
     server_cpu = (
         (proc_cpu_seconds(pid) - cpu0) / (time.monotonic() - measured_from) if pid else float("nan")
     )
+    commits1 = commit_counts(url)
+    if commits0 and commits1 and commits1[1] > commits0[1]:
+        committed, batches = commits1[0] - commits0[0], commits1[1] - commits0[1]
+        print(f"# R={rooms_count}: {committed:.0f} moves in {batches:.0f} group-commit batches "
+              f"({committed / batches:.1f} a batch)", file=sys.stderr, flush=True)  # fmt: skip
     latencies: list[float] = []
     moves = errors = retries = reconnects = 0
     client_cpu = 0.0

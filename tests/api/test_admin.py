@@ -100,6 +100,10 @@ async def test_metrics_after_a_played_game(server: RunningServer) -> None:
     assert values['agora_move_latency_seconds_bucket{le="+Inf"}'] >= 6
     assert values['agora_refusals_total{code="game_not_running"}'] >= 1
     assert values["agora_sockets"] >= 2
+    # The last move finished the game: it commits alone, outside the group commit.
+    assert values["agora_commit_moves_total"] >= 5
+    assert 1 <= values["agora_commit_batches_total"] <= values["agora_commit_moves_total"]
+    assert values["agora_commit_seconds_total"] > 0
     assert any(key.startswith("agora_http_requests_total{") for key in values)
     overview = (await admin.http.get("/api/admin/overview")).json()
     assert overview["recent"]["moves_last_minute"] >= 6 and overview["recent"]["p99_ms"] > 0

@@ -1,3 +1,5 @@
+from types import SimpleNamespace
+
 from app.observability.metrics import Metrics, RecentMoves
 
 
@@ -43,3 +45,14 @@ def test_recent_moves_accepts_stamps_out_of_order() -> None:
     summary = recent.summary(now=1010.0)
     assert summary["moves_window"] == 2 and summary["errors_window"] == 1
     assert [slot[0] for slot in recent._slots] == [1001, 1003, 1005]
+
+
+def test_group_commit_counts_are_read_on_scrape() -> None:
+    metrics = Metrics()
+    committer = SimpleNamespace(batches=0, moves=0, commit_seconds=0.0)
+    metrics.watch_commits(committer)
+    committer.batches, committer.moves, committer.commit_seconds = 3, 40, 0.25
+    text = metrics.render().decode()
+    assert "agora_commit_batches_total 3.0" in text
+    assert "agora_commit_moves_total 40.0" in text
+    assert "agora_commit_seconds_total 0.25" in text
