@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 import time
 from pathlib import Path
@@ -24,24 +23,20 @@ import orjson
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sqlalchemy import text  # noqa: E402
 from sqlalchemy.ext.asyncio import create_async_engine  # noqa: E402
+from ws_load import POSTGRES_URL as URL  # noqa: E402  (BENCH_POSTGRES_URL)
+from ws_load import reset_postgres  # noqa: E402
 
 from app.db.migrate import upgrade_async  # noqa: E402
 from app.rooms.store import PendingMove, PostgresWriter  # noqa: E402
 
-URL = os.environ.get("BENCH_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/bench")
 STATE = orjson.dumps({"to_act": 0, "scores": [5, 7], "target": 1_000_000}).decode()
 
 
 async def make_rooms(url: str, count: int) -> list[str]:
-    engine = create_async_engine(url)
-    try:
-        async with engine.begin() as conn:
-            await conn.execute(text("DROP SCHEMA public CASCADE"))
-            await conn.execute(text("CREATE SCHEMA public"))
-    finally:
-        await engine.dispose()
+    await asyncio.to_thread(reset_postgres, url)  # it runs its own event loop
     await upgrade_async(url)
     engine = create_async_engine(url)
     ids = [f"bench{index:05d}" for index in range(count)]

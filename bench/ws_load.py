@@ -293,16 +293,21 @@ def worker(url: str, rooms: list[RoomSeats], start_at: float, warmup: float, dur
 
 
 # ---------------------------------------------------------------- server process
+def reset_postgres(url: str) -> None:
+    """Drop every table of the bench's database (the server or script migrates it again)."""
+    import asyncpg
+
+    async def reset() -> None:
+        conn = await asyncpg.connect(url.replace("+asyncpg", ""))
+        await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+        await conn.close()
+
+    asyncio.run(reset())
+
+
 def spawn_server(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
     if db == "postgres":
-        import asyncpg
-
-        async def reset() -> None:
-            conn = await asyncpg.connect(POSTGRES_URL.replace("+asyncpg", ""))
-            await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
-            await conn.close()
-
-        asyncio.run(reset())
+        reset_postgres(POSTGRES_URL)
         database_url = POSTGRES_URL
     else:
         database_url = f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
