@@ -29,10 +29,11 @@ async def create_private_room(page: Any, seats: int, target: int) -> str:
 
 
 # Which control to use, decided on one snapshot of the panel: the largest bet, finalise in
-# the action phase, otherwise the first offered control.
-CHOOSE = """() => {
+# the action phase, otherwise the first offered control; nothing while holding for an attack.
+CHOOSE = """(hold) => {
   const panel = document.querySelector("[data-testid=agp-actions]");
   if (!panel) return null;
+  if (hold && panel.querySelector("[data-testid=group-military_attack]")) return null;
   const bets = panel.querySelectorAll("[data-testid=group-bet] .agp-choice");
   const pick = bets.length ? bets[bets.length - 1]
     : panel.querySelector("[data-testid=play-finalise]") || panel.querySelector("button");
@@ -40,13 +41,18 @@ CHOOSE = """() => {
 }"""
 
 
-async def play_one(page: Any) -> bool:
-    """If this page offers moves, pick one through the board's controls (a real click)."""
-    testid = await page.evaluate(CHOOSE)
+async def play_one(page: Any, hold_attack: bool = False) -> bool:
+    """If this page offers moves, pick one through the board's controls (a real click).
+    With ``hold_attack`` a panel offering a military attack is left alone, even if the
+    offer arrives between the snapshot and the click (the selector then matches nothing)."""
+    testid = await page.evaluate(CHOOSE, hold_attack)
     if not testid:
         return False
+    panel = "[data-testid=agp-actions]"
+    if hold_attack:
+        panel += ":not(:has([data-testid=group-military_attack]))"
     try:
-        await page.click(f"[data-testid=agp-actions] [data-testid='{testid}']", timeout=1000)
+        await page.click(f"{panel} [data-testid='{testid}']", timeout=1000)
     except Exception:  # the offer changed under the click (a patch arrived): retry later
         return False
     return True
@@ -84,16 +90,21 @@ async def pick_second_die(page: Any) -> None:
     await dice.nth(1).click()
     await page.wait_for_selector(".agp-player.me .agp-die.picked")
     chosen = await field.evaluate("select => select.selectedOptions[0].textContent")
-    assert chosen.startswith("Die 2")
+    assert chosen.startswith(("Die 2", "Dé 2"))  # Bruno plays in French
 
 
 async def play_until_attack(pages: list[Any], timeout: float = 60) -> Any:
+    """Play round 1 until a non-Sparta seat attacks. Those seats never finalise past an
+    offered attack: a patch landing between the attack check and the next click would
+    otherwise let every action turn go by under load."""
+    hold = ["Spart" not in await page.inner_text(".agp-player.me .agp-city") for page in pages]
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         attacker = await attack_if_offered(pages)
         if attacker:
             return attacker
-        if not any([await play_one(page) for page in pages]):
+        played = [await play_one(page, holding) for page, holding in zip(pages, hold, strict=True)]
+        if not any(played):
             await pages[0].wait_for_timeout(60)
     raise AssertionError("no attack was offered in round 1")
 
