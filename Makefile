@@ -8,7 +8,7 @@ NODE_STAMP := node_modules/.installed-stamp
 # pytest processes (pytest-xdist): each has its own databases (tests/conftest.py).
 TEST_WORKERS ?= 2
 
-.PHONY: run test setup chromium node lint bench clean
+.PHONY: run test setup native chromium node lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# The move hot path compiled with mypyc (app/native.py says which modules and why); a
+# no-op when current, plain Python when there is no C compiler.
+native: setup
+	$(BIN)/python tools/build_native.py
 
 # Browser tests drive Debian's chromium (Playwright's own browser download does not work here).
 chromium:
@@ -36,10 +41,10 @@ $(NODE_STAMP): package.json package-lock.json
 
 node: $(NODE_STAMP)
 
-run: setup
+run: setup native
 	$(BIN)/python -m app
 
-test: setup chromium node
+test: setup native chromium node
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
@@ -52,4 +57,5 @@ bench: setup
 	$(BIN)/python bench/ws_load.py --help
 
 clean:
-	rm -rf $(VENV) var test-artifacts .pytest_cache node_modules
+	-$(BIN)/python tools/build_native.py --clean
+	rm -rf $(VENV) var test-artifacts .pytest_cache node_modules build

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import os
 
 import uvicorn
 
-from app import gc_tuning
+from app import gc_tuning, native
 from app.observability.logs import configure
 
 
@@ -16,6 +17,12 @@ def main() -> None:
     level = os.environ.get("LOG_LEVEL", "info")
     configure(level, os.environ.get("LOG_FORMAT", "json"))
     gc_tuning.tune()
+    stale = native.stale()
+    if stale:
+        logging.getLogger("app").warning(
+            "the compiled modules are out of date (%s); `make native` rebuilds them",
+            "; ".join(stale),
+        )
     uvicorn.run(
         "app.main:create_app",
         factory=True,

@@ -23,6 +23,7 @@ import uvicorn
 import websockets
 from hypothesis import settings as hypothesis_settings
 
+from app import native
 from app.config import Settings
 from app.main import create_app
 
@@ -85,6 +86,9 @@ def create_worker_database() -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    stale = native.stale()
+    if stale:  # the tests would run the compiled old code, not the sources
+        pytest.exit(f"the mypyc build is out of date ({'; '.join(stale)}): run `make native`", 2)
     if WORKER_INDEX and port_open("127.0.0.1", 5432):
         create_worker_database()
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import secrets
@@ -233,7 +234,7 @@ class Hub:
     async def publish(self, event: RoomEvent) -> None:
         """Deliver locally now; relay to other processes if distributed."""
         if not event.origin:
-            event = RoomEvent(**{**event.__dict__, "origin": self.origin})
+            event = dataclasses.replace(event, origin=self.origin)
         self._deliver(event)
         if self._relay is not None:
             try:
