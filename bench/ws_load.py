@@ -103,7 +103,14 @@ async def restart_room(http: httpx.AsyncClient, room: RoomSeats) -> RoomSeats:
 
     async def post(path: str, headers: dict[str, str], body: Any = None) -> httpx.Response:
         for attempt in range(6):  # a 503 (database pool busy) says when to come back
-            answer = await http.post(path, json=body, headers=headers)
+            try:
+                answer = await http.post(path, json=body, headers=headers)
+            except (httpx.ReadError, httpx.RemoteProtocolError):
+                # A pooled connection the server closed after its 5 s keep-alive, just as
+                # this request went out (Akropolis games last about that long here).
+                if attempt == 5:
+                    raise
+                continue
             if answer.status_code != 503 or attempt == 5:
                 answer.raise_for_status()
                 return answer
