@@ -18,6 +18,7 @@ from sqlalchemy import text
 from app.db.session import create_engine
 from app.rooms.store import GroupCommitter, PendingMove, writers_for
 from tests.conftest import Player, RunningServer
+from tests.rooms.batches import race_rooms
 
 log = logging.getLogger(__name__)
 
@@ -25,16 +26,9 @@ log = logging.getLogger(__name__)
 async def test_a_faulty_move_in_a_batch_fails_alone(server: RunningServer) -> None:
     if server.settings.is_sqlite:
         pytest.skip("SQLite enforces no column length (and one writer commits per move)")
-    host = await Player(server, "Host").as_guest()
-    room_ids = []
-    for _ in range(6):
-        room = (await host.http.post("/api/rooms", json={"game": "race", "seats": 2})).json()
-        room_ids.append(room["id"])
-    await host.close()
     engine = create_engine(server.settings)
-    async with engine.connect() as conn:
-        rows = await conn.execute(text("SELECT id, version FROM rooms"))
-        start = {room_id: version for room_id, version in rows.all() if room_id in room_ids}
+    start = await race_rooms(server, engine, 6)
+    room_ids = list(start)
     committer = GroupCommitter(writers_for(engine, 1))
     bad_ids = {1: "x" * 100, 4: "nul\x00id"}
 

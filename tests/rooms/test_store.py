@@ -9,22 +9,16 @@ from sqlalchemy import text
 
 from app.db.session import create_engine
 from app.rooms.store import GroupCommitter, PendingMove, writers_for
-from tests.conftest import Player, RunningServer
+from tests.conftest import RunningServer
+from tests.rooms.batches import race_rooms
 
 STATE = orjson.dumps({"name": 'Ath\u00e8nes "l\'antique" \\ \u03a9 \U0001f3db', "n": [1, 2.5]})
 
 
 async def test_a_batch_stores_its_values_unchanged(server: RunningServer) -> None:
-    host = await Player(server, "Host").as_guest()
-    ids = []
-    for _ in range(3):
-        room = (await host.http.post("/api/rooms", json={"game": "race", "seats": 2})).json()
-        ids.append(room["id"])
-    await host.close()
     engine = create_engine(server.settings)
-    async with engine.connect() as conn:
-        rows = await conn.execute(text("SELECT id, version FROM rooms"))
-        start = {room_id: version for room_id, version in rows.all() if room_id in ids}
+    start = await race_rooms(server, engine, 3)
+    ids = list(start)
     moves = [
         PendingMove(
             room_id=room_id,
