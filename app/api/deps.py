@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from app.accounts.security import SESSION_COOKIE, SessionSigner
 from app.config import Settings
 from app.db.models import User
+from app.db.session import reader
 from app.errors import Banned, Forbidden, NotAuthenticated
 from app.rooms.service import RoomService
 
@@ -61,7 +62,7 @@ async def user_from_cookie(
     found = signer.unsign_session(cookie) if cookie else None
     if found is None:
         return None
-    async with engine.connect() as conn:
+    async with reader(engine).connect() as conn:
         row = (await conn.execute(_USER_BY_ID, {"id": found[0]})).mappings().first()
     if row is None or row["session_version"] != found[1] or row["deleted_at"] is not None:
         return None

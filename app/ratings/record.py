@@ -13,14 +13,14 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.db.models import GameResult, Rating, RatingChange, Room, Seat, User
 from app.ratings.skill import DEFAULT_MU, DEFAULT_SIGMA, Standing, ordinal, places, rate
 
 
 async def rated_at_start(
-    session: AsyncSession, room: Room, seats: Sequence[Seat], asked: bool
+    session: AsyncSession | AsyncConnection, room: Room, seats: Sequence[Seat], asked: bool
 ) -> bool:
     """Whether a starting game counts for ratings.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from app.db.models import ChatMessage, User
+from app.db.session import reader
 from app.errors import Forbidden, InvalidRequest
 from app.games.interface import JsonDict
 from app.realtime.hub import RoomEvent
@@ -61,7 +62,7 @@ class Chat:
         await self.ctx.hub.publish(RoomEvent(room_id=room_id, kind="chat", text=dumps(payload)))
 
     async def history(self, room_id: str, *, limit: int = 50) -> list[JsonDict]:
-        async with self.ctx.engine.connect() as conn:
+        async with reader(self.ctx.engine).connect() as conn:
             messages = await repository.chat_history(conn, room_id, limit=limit)
         return [
             {

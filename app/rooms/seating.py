@@ -14,7 +14,6 @@ from datetime import UTC, datetime
 
 import orjson
 from sqlalchemy import insert, text
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.bots import BOTS
 from app.db.models import Room, Seat, User
@@ -22,15 +21,15 @@ from app.errors import Conflict, InvalidRequest, NotAMember, NotHost, RoomNotFou
 from app.games.interface import InvalidOptions, JsonDict
 from app.ids import new_id, new_invite_code
 from app.ratings.record import rated_at_start
-from app.rooms import repository
 from app.rooms.cache import RoomCache, seat_infos
 from app.rooms.context import RoomContext, RoomHook, dumps, seed_commitment
 from app.rooms.live import LiveRoom
 from app.rooms.publish import announce, publish_versions
 from app.rooms.room_options import normalize_room_options, rules_options
+from app.rooms.seat_rows import SeatRows
 from app.text import valid_invite_code
 
-SeatChange = Callable[[AsyncSession, Room, list[Seat]], Awaitable[None]]
+SeatChange = Callable[[SeatRows, Room, list[Seat]], Awaitable[None]]
 
 
 # Statements built once: building ``insert(...).values(...)`` per call cost ~0.3 ms.
@@ -106,21 +105,19 @@ class Seating:
         return self.cache.rooms.setdefault(room_id, live)
 
     async def _change_seats(self, room_id: str, change: SeatChange) -> LiveRoom:
-        """Run ``change(session, room, seats)`` on the locked room, then refresh and announce."""
-        async with self.ctx.transaction() as session:
-            room = await repository.get_room(session, room_id, lock=True)
-            if room is None:
+        """Run ``change(rows, room, seats)`` on the locked room (:mod:`.seat_rows`), write it,
+        then refresh and announce."""
+        async with self.ctx.engine.begin() as conn:
+            rows = await SeatRows.load(conn, room_id)
+            if rows is None:
                 raise RoomNotFound(f"no room {room_id}")
+            room, seats = rows.room, list(rows.seats)
             seen = room.version  # moves up to here are in this row's move ids
-            seats = list(await repository.get_seats(session, room_id))
-            await change(session, room, seats)
-            # The seats as written, from the unit of work rather than a second query.
-            gone = set(session.deleted)
-            added = [item for item in session.new if isinstance(item, Seat)]
+            await change(rows, room, seats)
             room.updated_at = datetime.now(UTC)
             self.ctx.plan_row(room, seats)  # a seat to a bot, a start: what the room waits on
-            await session.flush()
-            written = sorted((seat for seat in (*seats, *added) if seat not in gone), key=_position)
+            await rows.write()
+            written = rows.written()  # the seats as written, without a second query
         live = self.cache.held(room_id)
         before = {seat.user_id for seat in live.seats if seat.user_id} if live else set()
         if live is not None:
@@ -144,7 +141,7 @@ class Seating:
         return live
 
     async def join(self, room_id: str, *, user: User, invite_code: str | None) -> LiveRoom:
-        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+        async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
             if any(seat.user_id == user.id for seat in seats):
                 return  # joining twice is a no-op
             code_ok = valid_invite_code(invite_code) and secrets.compare_digest(
@@ -157,19 +154,19 @@ class Seating:
             position = free_position(room.seat_count, seats)
             if position is None:
                 raise Conflict("every seat is taken", code="room_full")
-            session.add(
+            rows.add(
                 Seat(room_id=room.id, position=position, user_id=user.id, name=user.display_name)
             )
 
         return await self._change_seats(room_id, change)
 
     async def leave(self, room_id: str, *, user: User) -> LiveRoom:
-        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+        async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
             mine = next((seat for seat in seats if seat.user_id == user.id), None)
             if mine is None:
                 raise NotAMember("you have no seat in this room")
             if room.status == "waiting":
-                await session.delete(mine)
+                rows.delete(mine)
                 others = [seat for seat in seats if seat.user_id and seat.user_id != user.id]
                 if room.host_id == user.id:
                     if others:
@@ -185,7 +182,7 @@ class Seating:
         return await self._change_seats(room_id, change)
 
     async def kick(self, room_id: str, *, user: User, position: int) -> LiveRoom:
-        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+        async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
             require_host(room, user)
             if room.status != "waiting":
                 raise Conflict(
@@ -196,7 +193,7 @@ class Seating:
                 raise InvalidRequest("that seat is empty", code="seat_empty")
             if target.user_id == room.host_id:
                 raise InvalidRequest("the host cannot kick itself", code="cannot_kick_host")
-            await session.delete(target)
+            rows.delete(target)
 
         return await self._change_seats(room_id, change)
 
@@ -204,23 +201,21 @@ class Seating:
         if bot not in BOTS:
             raise InvalidRequest(f"unknown bot {bot!r}", code="unknown_bot")
 
-        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+        async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
             require_host(room, user)
             if room.status != "waiting":
                 raise Conflict("bots can only be added before the start", code="room_not_waiting")
             position = free_position(room.seat_count, seats)
             if position is None:
                 raise Conflict("every seat is taken", code="room_full")
-            session.add(
-                Seat(room_id=room.id, position=position, bot=bot, name=f"Bot {position + 1}")
-            )
+            rows.add(Seat(room_id=room.id, position=position, bot=bot, name=f"Bot {position + 1}"))
 
         return await self._change_seats(room_id, change)
 
     async def set_options(
         self, room_id: str, *, user: User, seats: int | None, options: JsonDict | None
     ) -> LiveRoom:
-        async def change(session: AsyncSession, room: Room, current: list[Seat]) -> None:
+        async def change(rows: SeatRows, room: Room, current: list[Seat]) -> None:
             require_host(room, user)
             if room.status != "waiting":
                 raise Conflict("options are fixed once the game starts", code="room_not_waiting")
@@ -241,7 +236,7 @@ class Seating:
         return await self._change_seats(room_id, change)
 
     async def start_game(self, room_id: str, *, user: User) -> LiveRoom:
-        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+        async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
             require_host(room, user)
             if room.status != "waiting":
                 raise Conflict("this game has already started", code="room_not_waiting")
@@ -255,7 +250,9 @@ class Seating:
             room.seed, room.seed_hash = seed, seed_commitment(seed)
             room.state, room.version = dumps(state), 1
             room.status, room.started_at = "playing", datetime.now(UTC)
-            room.rated = await rated_at_start(session, room, seats, bool(options_all.get("rated")))
+            room.rated = await rated_at_start(
+                rows.conn, room, seats, bool(options_all.get("rated"))
+            )
             for seat in seats:
                 seat.player_id = seat.user_id
 
@@ -266,7 +263,7 @@ class Seating:
     async def close_room(self, room_id: str) -> LiveRoom:
         """Abandon a room whatever its status: no more moves are accepted (admin)."""
 
-        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+        async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
             if room.status in ("finished", "abandoned"):
                 raise Conflict(f"the room is already {room.status}", code="room_closed")
             room.status = "abandoned"
@@ -279,14 +276,14 @@ class Seating:
     ) -> LiveRoom:
         """Hand a seat to a bot (during play); before the start the seat is simply freed."""
 
-        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+        async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
             target = next((seat for seat in seats if seat.position == position), None)
             if target is None:
                 raise InvalidRequest("that seat is empty", code="seat_empty")
             if room.status == "waiting":
                 if target.user_id == room.host_id:
                     raise InvalidRequest("the host's seat cannot be freed", code="cannot_kick_host")
-                await session.delete(target)
+                rows.delete(target)
             elif room.status == "playing":
                 if target.bot:
                     raise InvalidRequest("that seat is already a bot", code="already_bot")
@@ -307,7 +304,7 @@ class Seating:
         ``outcome`` overrides the option (an absent player handed to a bot: ``bot``).
         """
 
-        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+        async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
             target = next((seat for seat in seats if seat.position == position), None)
             if room.version != version or room.status != "playing" or target is None:
                 return  # a move came first: the clock did not run out after all
@@ -323,7 +320,7 @@ class Seating:
     async def reclaim(self, room_id: str, *, user: User) -> LiveRoom:
         """A player takes back the seat a bot took when their clock ran out."""
 
-        async def change(session: AsyncSession, room: Room, seats: list[Seat]) -> None:
+        async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
             if room.status != "playing":
                 raise Conflict(f"the room is {room.status}", code="game_not_running")
             if any(seat.user_id == user.id for seat in seats):
@@ -336,10 +333,6 @@ class Seating:
             target.user_id, target.bot, target.name = user.id, None, user.display_name
 
         return await self._change_seats(room_id, change)
-
-
-def _position(seat: Seat) -> int:
-    return seat.position
 
 
 def free_position(seat_count: int, seats: list[Seat]) -> int | None:
