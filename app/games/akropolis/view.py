@@ -17,10 +17,10 @@ from contextlib import suppress
 from functools import cache
 from typing import Any
 
-from app.games.akropolis import architect
+from app.games.akropolis import architect, live_score
 from app.games.akropolis.components import HEX_OF, tile_card
 from app.games.akropolis.geometry import CWP, City, decode, pack, tile_cells, unpack
-from app.games.akropolis.scoring import Cell, lakes, normalise, score_cells
+from app.games.akropolis.scoring import lakes
 from app.games.interface import State, View
 
 
@@ -40,29 +40,12 @@ def visible_hexes(city: City) -> list[dict[str, Any]]:
     ]
 
 
-def _cell_of(hex_: dict[str, Any] | None) -> tuple[str, str | None, int]:
-    if hex_ is None:
-        return ("", None, 0)  # no such hex code in a city
-    ((level, kind, type_, stars),) = normalise([{"q": 0, "r": 0, "level": 0, "hex": hex_}]).values()
-    return kind, type_, stars
-
-
-#: (kind, type, stars) of each hex code, as :func:`scoring.normalise` reads them
-_CELL_OF = tuple(_cell_of(hex_) for hex_ in HEX_OF)
-
-
 def city_score(city: City, variants: list[str], stones: int) -> dict[str, Any]:
-    """Live score of a decoded city, its cells read from the city's codes (not from
-    hex dicts); its lakes are remembered on the city object, which the decode cache
-    shares between the views of one state."""
-    top = city.top
-    cells: dict[tuple[int, int], Cell] = {}
-    for p, level in city.height.items():
-        kind, type_, stars = _CELL_OF[top[p]]
-        cells[unpack(p)] = (level, kind, type_, stars)
+    """Live score of a decoded city (:mod:`.live_score`); its lakes are remembered on
+    the city object, which the decode cache shares between the views of one state."""
     if city.lakes is None:
-        city.lakes = set() if without_lakes(city) else lakes(set(cells))
-    return score_cells(cells, variants, stones, city.lakes)
+        city.lakes = set() if without_lakes(city) else lakes({unpack(p) for p in city.height})
+    return live_score.score(city, variants, stones, city.lakes)
 
 
 def lakes_after(
