@@ -46,6 +46,35 @@ def player_of(seat: Seat) -> str | None:
     return seat.player_id or seat.user_id
 
 
+def result_rows(
+    room: Room, seats: Sequence[Seat], result: dict[str, Any], finished_at: datetime
+) -> list[dict[str, Any]]:
+    """The :class:`~app.db.models.GameResult` columns of every seated player."""
+    players = {seat.position: player_of(seat) for seat in seats if player_of(seat)}
+    forfeits = {seat.position for seat in seats if seat.forfeit}
+    place_of = places(result.get("ranking") or [], range(room.seat_count), forfeits)
+    scores = result.get("scores") or []
+    rows = []
+    for position, user_id in players.items():
+        score = scores[position] if position < len(scores) else None
+        rows.append(
+            {
+                "room_id": room.id,
+                "position": position,
+                "user_id": user_id,
+                "game": room.game,
+                "players": room.seat_count,
+                "place": place_of[position],
+                "score": float(score) if isinstance(score, int | float) else None,
+                "won": place_of[position] == 1 and position not in forfeits,
+                "rated": room.rated,
+                "forfeit": position in forfeits,
+                "finished_at": finished_at,
+            }
+        )
+    return rows
+
+
 async def record_finish(
     session: AsyncSession,
     *,
@@ -56,27 +85,10 @@ async def record_finish(
 ) -> list[RatingChange]:
     """Write results (and rating updates if the room is rated); returns the rating changes."""
     finished_at = finished_at or datetime.now(UTC)
+    session.add_all([GameResult(**row) for row in result_rows(room, seats, result, finished_at)])
     players = {seat.position: player_of(seat) for seat in seats if player_of(seat)}
     forfeits = {seat.position for seat in seats if seat.forfeit}
     place_of = places(result.get("ranking") or [], range(room.seat_count), forfeits)
-    scores = result.get("scores") or []
-    for position, user_id in players.items():
-        score = scores[position] if position < len(scores) else None
-        session.add(
-            GameResult(
-                room_id=room.id,
-                position=position,
-                user_id=user_id,
-                game=room.game,
-                players=room.seat_count,
-                place=place_of[position],
-                score=float(score) if isinstance(score, int | float) else None,
-                won=place_of[position] == 1 and position not in forfeits,
-                rated=room.rated,
-                forfeit=position in forfeits,
-                finished_at=finished_at,
-            )
-        )
     if not room.rated or len(players) < 2:
         return []
     by_user = {user_id: position for position, user_id in players.items() if user_id}
