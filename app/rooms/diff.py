@@ -3,9 +3,9 @@
 jsonpatch's ``make_patch`` also emits ``move`` and ``copy`` operations and is slow on
 the hot path; this differ emits the three operations the client patcher
 (static/js/patch.js) implements. Lists of equal length are diffed item by item;
-lists whose length changed are aligned first (difflib on the items' serialisations),
-so an item inserted in the middle of a sorted list is one ``add``, not a replace of
-every item after it.
+longer lists whose length changed are aligned first (difflib on the items'
+serialisations), so an item inserted in the middle of a sorted list is one ``add``, not
+a replace of every item after it.
 
 Views are mostly unchanged between two versions, so before walking a container in
 Python the differ compares the two subtrees' serialisations (orjson, in C): equal
@@ -38,6 +38,8 @@ _WALK_LEVELS = 2
 # A tuple, not ``dict | list``: a union is built anew each time the expression runs.
 _CONTAINERS = (dict, list)
 _MISSING = object()
+# Resized lists up to this length are diffed item by item rather than aligned.
+_ALIGN_FROM = 8
 
 
 def _escape(key: str) -> str:
@@ -144,6 +146,19 @@ def _diff_resized_list(
     before: list[Any], after: list[Any], path: str, ops: list[Op], memo: Memo, depth: int
 ) -> None:
     if _only_inserted_or_removed(before, after, path, ops):
+        return
+    if len(before) <= _ALIGN_FROM and len(after) <= _ALIGN_FROM:
+        # Short lists (Akropolis's site after a tile is taken: the items behind it
+        # change index and cost anyway) are patched item by item, then the tail added
+        # or removed: a patch the same size as difflib's, without building a matcher.
+        common = min(len(before), len(after))
+        for index in range(len(before) - 1, common - 1, -1):
+            ops.append({"op": "remove", "path": f"{path}/{index}"})
+        for index in range(common):
+            if before[index] is not after[index]:
+                _diff(before[index], after[index], f"{path}/{index}", ops, memo, depth + 1)
+        for index in range(common, len(after)):
+            ops.append({"op": "add", "path": f"{path}/{index}", "value": after[index]})
         return
     old_keys = [orjson.dumps(item) for item in before]
     new_keys = [orjson.dumps(item) for item in after]
