@@ -26,12 +26,15 @@ _ROOMS = cast(Table, Room.__table__)
 _SEATS = cast(Table, Seat.__table__)
 ROOM_COLUMNS = tuple(column.name for column in _ROOMS.columns)
 SEAT_COLUMNS = tuple(column.name for column in _SEATS.columns)
-# Built once (building a statement per call costs more than running it).
-_SELECT_ROOM = select(_ROOMS).where(_ROOMS.c.id == bindparam("room_id"))
-_SELECT_ROOM_LOCKED = _SELECT_ROOM.with_for_update()
-_SELECT_SEATS = (
-    select(_SEATS).where(_SEATS.c.room_id == bindparam("room_id")).order_by(_SEATS.c.position)
+# Built once (building a statement per call costs more than running it). The room and
+# its seats in one round trip: a row per seat (one with null seat columns if none).
+_SELECT = (
+    select(_ROOMS, *(column.label(f"seat_{column.name}") for column in _SEATS.columns))
+    .select_from(_ROOMS.outerjoin(_SEATS, _SEATS.c.room_id == _ROOMS.c.id))
+    .where(_ROOMS.c.id == bindparam("room_id"))
+    .order_by(_SEATS.c.position)
 )
+_SELECT_LOCKED = _SELECT.with_for_update(of=_ROOMS)
 _INSERT_SEAT = insert(_SEATS)
 _DELETE_SEAT = delete(_SEATS).where(_SEATS.c.id == bindparam("row_id_"))
 # The SET list is the parameters' other keys (compiled once per set of columns).
@@ -62,12 +65,18 @@ class SeatRows:
         if not valid_room_id(room_id):  # no such id can exist: don't ask the database
             return None
         lock = conn.dialect.name == "postgresql"
-        statement = _SELECT_ROOM_LOCKED if lock else _SELECT_ROOM
-        row = (await conn.execute(statement, {"room_id": room_id})).mappings().first()
-        if row is None:
+        statement = _SELECT_LOCKED if lock else _SELECT
+        rows = (await conn.execute(statement, {"room_id": room_id})).all()
+        if not rows:
             return None
-        seats = (await conn.execute(_SELECT_SEATS, {"room_id": room_id})).mappings().all()
-        return cls(conn, Room(**row), [Seat(**seat) for seat in seats])
+        room = Room(**{name: rows[0][index] for index, name in enumerate(ROOM_COLUMNS)})
+        width = len(ROOM_COLUMNS)
+        seats = [
+            Seat(**dict(zip(SEAT_COLUMNS, row[width:], strict=True)))
+            for row in rows
+            if row[width] is not None  # the seat's id: null when the room has no seat
+        ]
+        return cls(conn, room, seats)
 
     def add(self, seat: Seat) -> None:
         self.added.append(seat)
