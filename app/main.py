@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from app import gc_tuning
+from app.accounts import user_cache
 from app.accounts.security import SessionSigner
 from app.api import (
     account,
@@ -92,8 +93,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.rooms = service
         app.state.sockets = set()
 
+        database = user_cache.database_of(engine)
+        relays: set[asyncio.Task[None]] = set()
+
+        def relay_forgotten(changed: str, user_ids: list[str]) -> None:
+            """Users changed by a commit here: other processes forget them too. Called
+            in the committing thread (the tests run servers in threads)."""
+            if changed != database or not hub.distributed:
+                return
+            command = {"type": "forget_users", "user_ids": user_ids}
+
+            def send() -> None:
+                task = loop.create_task(hub.publish_control(command))
+                relays.add(task)
+                task.add_done_callback(relays.discard)
+
+            loop.call_soon_threadsafe(send)
+
         def on_control(command: dict[str, Any]) -> None:
             kind = command.get("type")
+            if kind == "forget_users":
+                user_cache.forget(database, command.get("user_ids") or [])
+                return
             for connection in list(app.state.sockets):
                 if connection.user_id != command.get("user_id"):
                     continue
@@ -104,11 +125,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     connection.disconnect(4000, "seat removed")
 
         hub.add_control_listener(on_control)
-        app.state.loop = asyncio.get_running_loop()
+        loop = app.state.loop = asyncio.get_running_loop()
+        stop_relay = user_cache.on_forget(relay_forgotten)
         gc_tuning.settle()
         try:
             yield
         finally:
+            stop_relay()
             await service.stop()
             await hub.stop()
             await app.state.limiter.close()

@@ -9,6 +9,7 @@ from fastapi import Depends, Request
 from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
+from app.accounts import user_cache
 from app.accounts.security import SESSION_COOKIE, SessionSigner
 from app.config import Settings
 from app.db.models import User
@@ -57,14 +58,22 @@ async def user_from_cookie(
     the caller decides what a ban forbids.
 
     Read on a short connection of its own (a request never holds two at once: SQLite runs
-    on a single one). The user is a detached copy: a route that changes it reads it again
-    in its own session."""
+    on a single one), or taken from :mod:`app.accounts.user_cache`. The user is a detached
+    copy: a route that changes it reads it again in its own session."""
     found = signer.unsign_session(cookie) if cookie else None
     if found is None:
         return None
-    async with reader(engine).connect() as conn:
-        row = (await conn.execute(_USER_BY_ID, {"id": found[0]})).mappings().first()
-    if row is None or row["session_version"] != found[1] or row["deleted_at"] is not None:
+    database = user_cache.database_of(engine)
+    row = user_cache.get(database, found[0])
+    if row is None:
+        read_at = user_cache.generation()
+        async with reader(engine).connect() as conn:
+            read = (await conn.execute(_USER_BY_ID, {"id": found[0]})).mappings().first()
+        if read is None:
+            return None
+        row = dict(read)
+        user_cache.put(database, found[0], row, read_at)
+    if row["session_version"] != found[1] or row["deleted_at"] is not None:
         return None
     return User(**row)
 

@@ -158,3 +158,29 @@ async def test_same_move_at_both_processes_is_accepted_once(
     assert [entry["seat"] for entry in log["moves"]] == [0, 1] * rounds
     for player in (alice, alice_far, bob):
         await player.close()
+
+
+async def test_a_session_revoked_on_one_process_is_refused_at_once_on_the_other(
+    two_servers: list[RunningServer],
+) -> None:
+    """The second process keeps the users it read (app.accounts.user_cache); "log out
+    everywhere" on the first makes it forget them through the relay, so the old cookie
+    stops working there without waiting for the cache's TTL."""
+    here = Player(two_servers[0], "Lina")
+    there = Player(two_servers[1], "Lina")
+    try:
+        username = f"lina_{os.urandom(3).hex()}"
+        made = await here.http.post(
+            "/api/accounts", json={"username": username, "password": "long enough pw"}
+        )
+        assert made.status_code == 201, made.text
+        there.http.cookies.update({"agora_session": here.http.cookies["agora_session"]})
+        assert (await there.http.get("/api/me")).json()["user"]["username"] == username
+        assert (await here.http.post("/api/account/logout-all")).status_code == 200
+        start = time.monotonic()
+        while (await there.http.get("/api/me")).json()["user"] is not None:
+            assert time.monotonic() - start < 5, "the other process still trusts the cookie"
+            await asyncio.sleep(0.05)
+    finally:
+        await here.close()
+        await there.close()
