@@ -16,6 +16,7 @@ from app.text import clean_chat
 
 SYSTEM_NAME = "Agora"
 SYSTEM_MAX_LENGTH = 2000
+_SILENT_ROOMS = 100_000  # rooms remembered as silent at most (then forgotten at once)
 
 
 class Chat:
@@ -28,6 +29,22 @@ class Chat:
         self.ctx = ctx
         self.cache = cache
         self.muted = muted or _nobody_muted
+        # Rooms known to have no message yet, so a new socket is not sent their chat by
+        # reading nothing from the database: every socket's handshake asked, and a new
+        # room (each game the Akropolis bench restarts) has none. Only with one process:
+        # with a relay, another process may have written a message.
+        self._silent: set[str] = set()
+        self._posts = 0  # messages posted: a read that raced with one is not remembered
+
+    def mark_silent(self, room_id: str) -> None:
+        """A room just created here: no message yet."""
+        if not self.ctx.hub.distributed:
+            self._remember_silent(room_id)
+
+    def _remember_silent(self, room_id: str) -> None:
+        if len(self._silent) >= _SILENT_ROOMS:
+            self._silent.clear()
+        self._silent.add(room_id)
 
     async def say(self, room_id: str, *, user: User, text: str) -> None:
         live = await self.cache.live(room_id)
@@ -51,6 +68,8 @@ class Chat:
     async def _post(
         self, room_id: str, *, user_id: str | None, name: str, text: str, seat: int | None
     ) -> None:
+        self._posts += 1
+        self._silent.discard(room_id)
         async with self.ctx.transaction() as session:
             message = ChatMessage(room_id=room_id, user_id=user_id, name=name, text=text)
             session.add(message)
@@ -62,8 +81,14 @@ class Chat:
         await self.ctx.hub.publish(RoomEvent(room_id=room_id, kind="chat", text=dumps(payload)))
 
     async def history(self, room_id: str, *, limit: int = 50) -> list[JsonDict]:
+        local = not self.ctx.hub.distributed
+        if local and room_id in self._silent:
+            return []
+        posts = self._posts
         async with reader(self.ctx.engine).connect() as conn:
             messages = await repository.chat_history(conn, room_id, limit=limit)
+        if local and not messages and posts == self._posts:
+            self._remember_silent(room_id)
         return [
             {
                 "type": "chat",

@@ -109,7 +109,7 @@ class RoomService:
         self.transaction = ctx.transaction
         self.live = self.cache.live
         self.invalidate = self.cache.invalidate
-        self.create_room = self._changes_lobby(self.seating.create_room)
+        self.create_room = self._changes_lobby(self._create_room)
         self.join = self._changes_lobby(self.seating.join)
         self.leave = self._changes_lobby(self.seating.leave)
         self.kick = self._changes_lobby(self.seating.kick)
@@ -145,6 +145,15 @@ class RoomService:
         self.timers.arm(live)
         if live.status != "playing":  # a game ended: it leaves the lobby
             self.lobby.invalidate()
+
+    async def _create_room(
+        self, *, user: User, game_id: str, seats: int, options: JsonDict | None, private: bool
+    ) -> LiveRoom:
+        live = await self.seating.create_room(
+            user=user, game_id=game_id, seats=seats, options=options, private=private
+        )
+        self.chats.mark_silent(live.id)  # no message yet: its sockets need not ask
+        return live
 
     def _changes_lobby(self, call: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
         """``call``, then the lobby is recomputed on its next request."""
