@@ -98,12 +98,16 @@ class SeatRows:
         for seat in self.deleted:
             if id(seat) in self._seats_before:
                 await conn.execute(_DELETE_SEAT, {"row_id_": seat.id})
+        # Seats changed alike (a start sets every seat's player) in one executemany.
+        updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         for seat in self.seats:
             if id(seat) in gone:
                 continue
             changed = _changes(seat, self._seats_before[id(seat)], SEAT_COLUMNS)
             if changed:
-                await conn.execute(_UPDATE_SEAT, {"row_id_": seat.id, **changed})
+                updates.setdefault(tuple(changed), []).append({"row_id_": seat.id, **changed})
+        for params in updates.values():
+            await conn.execute(_UPDATE_SEAT, params)
         for seat in self.added:
             if id(seat) in gone:
                 continue

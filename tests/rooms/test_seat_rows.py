@@ -37,14 +37,23 @@ async def test_writes_changes_and_reports_the_stored_seats(server: RunningServer
             rows.delete(rows.seats[1])
             rows.add(Seat(room_id=room_id, position=1, bot="medium", name="Bot 2b"))
             await rows.write()
+        async with engine.begin() as conn:  # seats changed alike: one executemany
+            rows = await SeatRows.load(conn, room_id)
+            assert rows is not None
+            for seat in rows.seats:
+                seat.forfeit = True
+            await rows.write()
         async with engine.connect() as conn:
             seats = (
                 await conn.execute(
-                    text("SELECT position, bot FROM seats WHERE room_id = :r ORDER BY position"),
+                    text(
+                        "SELECT position, bot, forfeit FROM seats WHERE room_id = :r "
+                        "ORDER BY position"
+                    ),
                     {"r": room_id},
                 )
             ).all()
-        assert [tuple(seat) for seat in seats] == [(0, None), (1, "medium")]
+        assert [tuple(seat) for seat in seats] == [(0, None, True), (1, "medium", True)]
     finally:
         await engine.dispose()
 
