@@ -139,6 +139,10 @@ async def test_frozen_database_answers_503_and_recovers(
             frida.http.cookies = client.cookies
             sock = await frida.socket(room_id)
             await sock.receive_until("snapshot")
+            # A room with chat: a new socket must read it (one known to have none is
+            # served from memory, and its handshake would not touch the database).
+            await sock.send({"type": "chat", "text": "before the freeze"})
+            await sock.receive_until("chat")
             assert (await client.get("/api/rooms")).status_code == 200
             _signal_cluster(cluster, signal.SIGSTOP)
             try:
