@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 from app.games.akropolis.components import CW, START_HEXES, TILES
+from app.games.akropolis.geometry import City
 
 
 def district(q: int, r: int, type_: str, level: int = 1) -> dict[str, Any]:
@@ -84,3 +87,22 @@ def naive_legal(placed: list[list[int]]) -> list[tuple[int, int, int, int, int]]
                         )
                         out.append((q, r, rot, hs[0] + 1, gain))
     return sorted(out)
+
+
+def played_cities(seeds: range, raise_share: float = 0.0) -> Iterator[tuple[random.Random, City]]:
+    """After every move of random games (2 to 4 seats by seed), the game's generator and
+    the mover's city; a move raises a tile with probability ``raise_share`` when one can."""
+    from app.games import akropolis
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = akropolis.setup(2 + seed % 3, {}, seed)
+        while not state["finished"]:
+            (seat,) = akropolis.to_act(state)
+            moves = akropolis.legal_moves(state, seat)
+            if raise_share:
+                raised = [m for m in moves if m["level"] > 1]
+                if raised and rng.random() < raise_share:
+                    moves = raised
+            state = akropolis.apply(state, seat, rng.choice(moves))
+            yield rng, City(state["cities"][seat]["placed"])

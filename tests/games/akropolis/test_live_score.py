@@ -2,40 +2,29 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from app.games import akropolis
 from app.games.akropolis import live_score
 from app.games.akropolis.components import VARIANTS
 from app.games.akropolis.geometry import City, unpack
 from app.games.akropolis.scoring import lakes, normalise, score_cells
 from app.games.akropolis.view import visible_hexes
+from tests.games.akropolis.helpers import played_cities
 
 
 def test_agrees_with_score_cells_on_random_cities() -> None:
     """Every city of random games (half of the moves raise a tile when one can, so
     levels, doubled houses and level-2 temples occur), with no variant and with all."""
     checked = doubled = 0
-    for seed in range(40):
-        rng = random.Random(seed)
-        state = akropolis.setup(2 + seed % 3, {}, seed)
-        while not state["finished"]:
-            (seat,) = akropolis.to_act(state)
-            moves = akropolis.legal_moves(state, seat)
-            raised = [m for m in moves if m["level"] > 1]
-            move = rng.choice(raised if raised and rng.random() < 0.5 else moves)
-            state = akropolis.apply(state, seat, move)
-            city = City(state["cities"][seat]["placed"])
-            lake = lakes({unpack(p) for p in city.height})
-            cells = normalise(visible_hexes(city))
-            for variants in ((), VARIANTS):
-                stones = rng.randrange(5)
-                expected = score_cells(cells, variants, stones, lake)
-                assert live_score.score(city, variants, stones, lake) == expected
-                doubled += sum(d["doubled"] > 0 for d in expected["details"].values())
-                checked += 1
+    for rng, city in played_cities(range(40), raise_share=0.5):
+        lake = lakes({unpack(p) for p in city.height})
+        cells = normalise(visible_hexes(city))
+        for variants in ((), VARIANTS):
+            stones = rng.randrange(5)
+            expected = score_cells(cells, variants, stones, lake)
+            assert live_score.score(city, variants, stones, lake) == expected
+            doubled += sum(d["doubled"] > 0 for d in expected["details"].values())
+            checked += 1
     assert checked > 2000 and doubled > 500
 
 

@@ -12,6 +12,7 @@ from app.games.akropolis.geometry import City, pack, tile_cells, unpack
 from app.games.akropolis.scoring import lakes, score_city
 from app.games.akropolis.view import lakes_after, visible_hexes, without_lakes
 from app.games.registry import secrets
+from tests.games.akropolis.helpers import played_cities
 from tests.games.conformance import contains
 
 
@@ -138,17 +139,11 @@ def test_without_lakes_agrees_with_the_flood_fill() -> None:
     """The Euler-characteristic shortcut says "no lake" exactly when scoring.lakes finds
     none, on every city of random games (about a third of them have lakes)."""
     checked = enclosing = 0
-    for seed in range(30):
-        rng = random.Random(seed)
-        state = akropolis.setup(2 + seed % 3, {}, seed)
-        while not state["finished"]:
-            (seat,) = akropolis.to_act(state)
-            state = akropolis.apply(state, seat, rng.choice(akropolis.legal_moves(state, seat)))
-            city = City(state["cities"][seat]["placed"])
-            found = lakes({unpack(p) for p in city.height})
-            assert without_lakes(city) == (not found)
-            checked += 1
-            enclosing += bool(found)
+    for _rng, city in played_cities(range(30)):
+        found = lakes({unpack(p) for p in city.height})
+        assert without_lakes(city) == (not found)
+        checked += 1
+        enclosing += bool(found)
     assert checked > 1000 and enclosing > 100
 
 
