@@ -108,17 +108,25 @@ class Timers:
                 )
             )
         for room_id in ids:
-            live = await self.cache.live(room_id)
-            async with live.lock:
-                timers, at = self.ctx.plan_timers(live)
-                async with self.ctx.transaction() as session:
-                    room = await session.get(Room, room_id, with_for_update=True)
-                    if room is None or room.version != live.version or room.timers is not None:
-                        continue
-                    room.timers, room.deadline_at = dumps(timers), at
-                live.set_timers(timers, at)
-            self.arm(live)
+            try:
+                await self._plan_once(room_id)
+            except Exception:
+                # One room the rules cannot read (say a state written by hand) must not
+                # stop the server from starting: it stays unplanned, and says so.
+                log.exception("room %s could not be planned at startup", room_id)
         return len(ids)
+
+    async def _plan_once(self, room_id: str) -> None:
+        live = await self.cache.live(room_id)
+        async with live.lock:
+            timers, at = self.ctx.plan_timers(live)
+            async with self.ctx.transaction() as session:
+                room = await session.get(Room, room_id, with_for_update=True)
+                if room is None or room.version != live.version or room.timers is not None:
+                    return
+                room.timers, room.deadline_at = dumps(timers), at
+            live.set_timers(timers, at)
+        self.arm(live)
 
     def start(self) -> None:
         self.scheduler.start()
