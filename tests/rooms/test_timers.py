@@ -27,7 +27,7 @@ async def test_an_unreadable_room_does_not_stop_the_server_starting(tmp_path: Pa
         first.stop()
     with sqlite3.connect(path) as db:  # a state written by hand, never planned
         db.execute(
-            "UPDATE rooms SET state = '{\"name\": \"not a race\"}', timers = NULL WHERE id = ?",
+            'UPDATE rooms SET state = \'{"name": "not a race"}\', timers = NULL WHERE id = ?',
             (room["id"],),
         )
     second = start_server(settings)
