@@ -91,13 +91,6 @@ def forget(database: str, user_ids: Iterable[str]) -> None:
             _users.pop((database, user_id), None)
 
 
-def forget_all() -> None:
-    global _generation
-    with _lock:
-        _generation += 1
-        _users.clear()
-
-
 def on_forget(listener: Callable[[str, list[str]], None]) -> Callable[[], None]:
     """Call ``listener(database, user_ids)`` after a commit changed users; returns the
     function that removes it."""

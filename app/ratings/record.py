@@ -46,13 +46,22 @@ def player_of(seat: Seat) -> str | None:
     return seat.player_id or seat.user_id
 
 
+def _standing(
+    room: Room, seats: Sequence[Seat], result: dict[str, Any]
+) -> tuple[dict[int, str | None], set[int], dict[int, int]]:
+    """Each seated player's account by position, the positions that forfeited, and
+    every position's place."""
+    players = {seat.position: player_of(seat) for seat in seats if player_of(seat)}
+    forfeits = {seat.position for seat in seats if seat.forfeit}
+    place_of = places(result.get("ranking") or [], range(room.seat_count), forfeits)
+    return players, forfeits, place_of
+
+
 def result_rows(
     room: Room, seats: Sequence[Seat], result: dict[str, Any], finished_at: datetime
 ) -> list[dict[str, Any]]:
     """The :class:`~app.db.models.GameResult` columns of every seated player."""
-    players = {seat.position: player_of(seat) for seat in seats if player_of(seat)}
-    forfeits = {seat.position for seat in seats if seat.forfeit}
-    place_of = places(result.get("ranking") or [], range(room.seat_count), forfeits)
+    players, forfeits, place_of = _standing(room, seats, result)
     scores = result.get("scores") or []
     rows = []
     for position, user_id in players.items():
@@ -86,9 +95,7 @@ async def record_finish(
     """Write results (and rating updates if the room is rated); returns the rating changes."""
     finished_at = finished_at or datetime.now(UTC)
     session.add_all([GameResult(**row) for row in result_rows(room, seats, result, finished_at)])
-    players = {seat.position: player_of(seat) for seat in seats if player_of(seat)}
-    forfeits = {seat.position for seat in seats if seat.forfeit}
-    place_of = places(result.get("ranking") or [], range(room.seat_count), forfeits)
+    players, forfeits, place_of = _standing(room, seats, result)
     if not room.rated or len(players) < 2:
         return []
     by_user = {user_id: position for position, user_id in players.items() if user_id}

@@ -18,5 +18,7 @@ async def race_rooms(server: RunningServer, engine: AsyncEngine, count: int) -> 
         ids.append(room["id"])
     await host.close()
     async with engine.connect() as conn:
-        versions = dict((await conn.execute(text("SELECT id, version FROM rooms"))).all())
+        versions: dict[str, int] = dict(
+            (await conn.execute(text("SELECT id, version FROM rooms"))).all()
+        )
     return {room_id: versions[room_id] for room_id in ids}

@@ -14,26 +14,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from app.games.akropolis.components import HEX_OF, PLAZA_STARS, TYPES, VARIANTS
+from app.games.akropolis.components import HEX_OF, TYPES, VARIANTS
 from app.games.akropolis.geometry import DIRS, City, pack
-from app.games.akropolis.scoring import _type_detail
+from app.games.akropolis.scoring import _type_detail, normalise
 
 _TYPE_INDEX = {type_: i for i, type_ in enumerate(TYPES)}
 _HOUSE, _MARKET, _BARRACKS, _TEMPLE, _GARDEN = range(5)
 
 
 def _tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Per hex code: its district type (index, or -1), its plaza type (or -1) and the
-    plaza's stars."""
+    """Per hex code, read as :func:`scoring.normalise` reads a hex: its district type
+    (index, or -1), its plaza type (or -1) and the plaza's stars."""
     district, plaza, stars = [], [], []
     for hex_ in HEX_OF:
-        kind = hex_["kind"] if hex_ else None
-        type_ = _TYPE_INDEX[hex_["type"]] if hex_ and kind in ("district", "plaza") else -1
-        district.append(type_ if kind == "district" else -1)
-        plaza.append(type_ if kind == "plaza" else -1)
-        n = 0
-        if hex_ and kind == "plaza":
-            n = int(hex_.get("stars", PLAZA_STARS[hex_["type"]]))
+        kind, type_, n = "", None, 0  # no such hex code in a city
+        if hex_ is not None:
+            ((_, kind, type_, n),) = normalise([{"q": 0, "r": 0, "level": 0, "hex": hex_}]).values()
+        index = -1 if type_ is None else _TYPE_INDEX[type_]
+        district.append(index if kind == "district" else -1)
+        plaza.append(index if kind == "plaza" else -1)
         stars.append(n)
     return tuple(district), tuple(plaza), tuple(stars)
 
