@@ -29,7 +29,7 @@ async def test_a_batch_stores_its_values_unchanged(server: RunningServer) -> Non
             state_json=STATE.decode(),
             status="playing",
             timers_json=None if number else '{"reaction": {"seats": [1]}}',
-            deadline_at=None if number else 1_790_000_000.123456,
+            deadline_at=None if number else 4_102_444_800.123456,  # 2100: never due here
         )  # fmt: skip
         for number, room_id in enumerate(ids)
     ]
