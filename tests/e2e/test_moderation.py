@@ -57,6 +57,8 @@ async def test_report_delete_mute_and_resolve(browser: Any, web_server: Any) -> 
     await admin.click("#login-form button[type=submit]")
     await admin.wait_for_selector("a[href='/admin']")
     await admin.goto(web_server.url + "/admin")
+    # admin.js is imported after the page loads: its tabs answer once the overview is in.
+    await admin.wait_for_selector("#stat-sockets:not(:has-text('–'))")
     await admin.click("[data-tab=reports]")
     row = "#report-rows tr:has-text('welcome')"
     await admin.wait_for_selector(row)
