@@ -56,6 +56,7 @@ class BotTurns:
                     client_move_id=f"bot-{version}-{seat.position}",
                     base_version=version,
                     bot_seat=seat.position,
+                    as_bot=True,
                 )
             except AgoraError as error:
                 log.info("bot move in %s refused: %s", live.id, error.message)

@@ -51,6 +51,7 @@ class SubmitMove(Protocol):
         client_move_id: str | None = None,
         base_version: int | None = None,
         bot_seat: int | None = None,
+        as_bot: bool = False,
     ) -> Awaitable[int]: ...
 
 

@@ -79,8 +79,13 @@ class MovePlayer:
         client_move_id: str | None = None,
         base_version: int | None = None,
         bot_seat: int | None = None,
+        as_bot: bool = False,
     ) -> int:
-        """Apply, commit, publish; returns the new version (or the earlier one for a repeat)."""
+        """Apply, commit, publish; returns the new version (or the earlier one for a repeat).
+
+        ``bot_seat``: the server plays for that seat (a bot, a reaction's default move);
+        ``as_bot``: only while a bot holds it (its player may have reclaimed it meanwhile).
+        """
         received = time.perf_counter()
         check_move_shape(move, client_move_id)
         live = await self.cache.live(room_id)
@@ -94,6 +99,8 @@ class MovePlayer:
                     await self.cache.reload(live)
                     fresh = True
                 seat = bot_seat if bot_seat is not None else live.seat_of(user_id)
+                if as_bot and seat not in live.bot_seats():
+                    raise Conflict("a player holds that seat again", code="seat_changed")
                 if client_move_id is not None and client_move_id in live.recent_moves:
                     return live.recent_moves[client_move_id][0]
                 try:

@@ -106,30 +106,29 @@ class Seating:
 
     async def _change_seats(self, room_id: str, change: SeatChange) -> LiveRoom:
         """Run ``change(rows, room, seats)`` on the locked room (:mod:`.seat_rows`), write it,
-        then refresh and announce."""
-        async with self.ctx.engine.begin() as conn:
-            rows = await SeatRows.load(conn, room_id)
-            if rows is None:
-                raise RoomNotFound(f"no room {room_id}")
-            room, seats = rows.room, list(rows.seats)
-            seen = room.version  # moves up to here are in this row's move ids
-            await change(rows, room, seats)
-            room.updated_at = datetime.now(UTC)
-            self.ctx.plan_row(room, seats)  # a seat to a bot, a start: what the room waits on
-            await rows.write()
-            written = rows.written()  # the seats as written, without a second query
+        then refresh and announce.
+
+        A room this process holds is changed under its lock, as moves are: a move in
+        flight (a bot's, say, prepared for a seat its player is reclaiming) commits
+        first and the change then sees it, or waits and finds the seat changed. Without
+        the lock the move's commit, conditional on the version alone, landed after the
+        seat change with timers planned for the old seats (a reclaimed seat showed 0 s).
+        """
         live = self.cache.held(room_id)
-        before = {seat.user_id for seat in live.seats if seat.user_id} if live else set()
-        if live is not None:
+        if live is None:
+            await self._write_seats(room_id, change)
+            live = await self.cache.live(room_id)
+            before: set[str] = set()
+        else:
             async with live.lock:
+                before = {seat.user_id for seat in live.seats if seat.user_id}
+                room, written, seen = await self._write_seats(room_id, change)
                 # The locked row as committed is the room now: no reload, unless moves
                 # this process has not seen were played (their ids must be reloaded).
                 if live.version == seen and not live.stale:
                     self.cache.refresh(live, room, written)
                 else:
                     await self.cache.reload(live)
-        else:
-            live = await self.cache.live(room_id)
         await announce(self.ctx.hub, live)
         # Whoever lost a seat must stop receiving that seat's private view: their sockets
         # close, and reconnecting makes them spectators.
@@ -139,6 +138,21 @@ class Seating:
             )
         self.arm_timers(live)
         return live
+
+    async def _write_seats(self, room_id: str, change: SeatChange) -> tuple[Room, list[Seat], int]:
+        """The change in one transaction: the room and seats as written, and the version
+        the row had (moves up to it are in this row's move ids)."""
+        async with self.ctx.engine.begin() as conn:
+            rows = await SeatRows.load(conn, room_id)
+            if rows is None:
+                raise RoomNotFound(f"no room {room_id}")
+            room, seats = rows.room, list(rows.seats)
+            seen = room.version
+            await change(rows, room, seats)
+            room.updated_at = datetime.now(UTC)
+            self.ctx.plan_row(room, seats)  # a seat to a bot, a start: what the room waits on
+            await rows.write()
+            return room, rows.written(), seen
 
     async def join(self, room_id: str, *, user: User, invite_code: str | None) -> LiveRoom:
         async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:

@@ -94,6 +94,7 @@ class Timers:
                     user_id=None,
                     move=default(live.state, seat),
                     client_move_id=f"timeout-{live.version}-{seat}",
+                    base_version=live.version,  # the seat's own answer may land first
                     bot_seat=seat,
                 )
             except AgoraError as error:
