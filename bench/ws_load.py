@@ -10,9 +10,10 @@ the moves per group-commit batch the server's /metrics counted in the window).
     python bench/ws_load.py --url http://127.0.0.1:8000 --server-pid 1234 --rooms 100
 
 Workloads: ``race`` (the tests' trivial game: 2 seats alternating a tiny move, the
-workload of notes/perf-anchors.md) and ``akropolis`` (random legal moves, fetched
-with a ``legal_moves`` message before each move, in its compact form as the browser asks
-it; finished games restart).
+workload of notes/perf-anchors.md) and ``akropolis`` (random legal moves, taken from
+the patch that makes the seat the one to act, where the server sends them in their
+compact form as the browser uses them; asked with a ``legal_moves`` message from a
+server that does not; finished games restart).
 --spawn starts the server itself (SQLite file or the PostgreSQL test database,
 uvloop + websockets-sansio, test games on, per-socket rate limit raised for the
 closed loop) pinned to core 0 with the clients on core 1, like the peer figures.
@@ -181,6 +182,7 @@ async def play_table(
             async for raw in ws:
                 message = orjson.loads(raw)
                 kind = message["type"]
+                pushed = message.get("legal_moves")
                 if kind == "snapshot":
                     version = message["version"]
                     to_act = message["view"]["to_act"] if message["view"] else []
@@ -218,6 +220,8 @@ async def play_table(
                 if seat in to_act and time.monotonic() < stop_at:
                     if room.game == "race":
                         await send_move(ws, seat, {"add": 1}, version)
+                    elif pushed is not None and (move := pick(pushed, rng)) is not None:
+                        await send_move(ws, seat, move, version)
                     else:
                         await ws.send('{"type":"legal_moves","compact":true}')
 

@@ -27,7 +27,7 @@ from app.rooms.cache import RoomCache
 from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook, dumps
 from app.rooms.live import LiveRoom
 from app.rooms.movelog import apply_for_log
-from app.rooms.publish import publish_versions
+from app.rooms.publish import publish_versions, pushed_legal_moves
 from app.rooms.store import PendingMove
 
 log = logging.getLogger(__name__)
@@ -224,7 +224,7 @@ class MovePlayer:
         live = await self.cache.live(room_id)
         seat = live.seat_of(user.id if user else None)
         audience = SPECTATOR if seat is None else str(seat)
-        return {
+        snapshot: JsonDict = {
             "type": "snapshot",
             "version": live.version,
             "seat": seat,
@@ -233,3 +233,9 @@ class MovePlayer:
             # Lets clients correct their clock for deadlines and clocks (…expires_at).
             "server_time": round(time.time(), 3),
         }
+        if seat is not None and live.state is not None:
+            to_act = live.game.to_act(live.state)
+            legal = pushed_legal_moves(live, audience, to_act, live.version)
+            if legal is not None:
+                snapshot["legal_moves"] = legal
+        return snapshot

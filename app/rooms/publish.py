@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 
 from app.games.interface import JsonDict
-from app.realtime.hub import Hub, RoomEvent
+from app.games.registry import hook_of
+from app.realtime.hub import SPECTATOR, Hub, RoomEvent
 from app.rooms.context import dumps
 from app.rooms.diff import diff_views
 from app.rooms.live import LiveRoom
@@ -39,16 +40,37 @@ async def publish_versions(
     texts: dict[str, str] = {}
     # Clients correct their clocks and deadlines (``…expires_at``) with ``server_time``.
     now = round(time.time(), 3)
+    to_act = live.game.to_act(live.state) if live.state is not None else set()
     for audience, view in views.items():
         ops = patches.get(audience, [{"op": "replace", "path": "", "value": view}])
-        texts[audience] = dumps(
-            {"type": "patch", "version": version, "ops": ops, "server_time": now}
-        )
+        message: JsonDict = {"type": "patch", "version": version, "ops": ops, "server_time": now}
+        legal = pushed_legal_moves(live, audience, to_act, version)
+        if legal is not None:
+            message["legal_moves"] = legal
+        texts[audience] = dumps(message)
     await hub.publish(
         RoomEvent(room_id=live.id, kind="patch", version=version, texts=texts, origin=hub.origin)
     )
     if live.status == "finished":
         await announce(hub, live)
+
+
+def pushed_legal_moves(
+    live: LiveRoom, audience: str, to_act: set[int], version: int
+) -> JsonDict | None:
+    """A seat's compact legal moves, sent with its view when it is to act, in games that
+    have the compact form (Akropolis): the seat's client would ask for them at once, and
+    the question and its answer cost two frames and a wake-up per move (docs/protocol.md).
+    Only that seat's audience gets them: they are its own information."""
+    if audience == SPECTATOR or live.state is None or live.status != "playing":
+        return None
+    seat = int(audience)
+    if seat not in to_act:
+        return None
+    hook = hook_of(live.game, "legal_moves_compact")
+    if hook is None:
+        return None
+    return {"version": version, "compact": hook(live.state, seat)}
 
 
 async def announce(hub: Hub, live: LiveRoom) -> None:

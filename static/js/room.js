@@ -28,7 +28,14 @@ export async function start() {
       $("conn").textContent = t(`room.${status}`);
       $("conn").dataset.status = status;
     },
-    onState: () => refresh(),
+    onState: (_socket, message) => {
+      // Akropolis sends the seat to act its moves with the view: no need to ask.
+      if (message.legal_moves) {
+        legalMoves = expandMoves(message.legal_moves);
+        legalVersion = message.version;
+      }
+      refresh();
+    },
     onMessage: (message) => {
       if (message.type === "legal_moves") {
         legalMoves = expandMoves(message);

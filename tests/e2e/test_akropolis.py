@@ -34,6 +34,16 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     await become_guest(niko, "Niko")
     await niko.click("#join-button")
     await lina.wait_for_selector("#seats li[data-seat='1']:has-text('Niko')")
+    # The server sends a seat its moves with the view that makes it the one to act:
+    # the pages never have to ask for them.
+    asked: list[str] = []
+
+    def record(frame: str | bytes) -> None:
+        asked.append(str(frame))
+
+    for page in (lina, niko):
+        page.on("websocket", lambda ws: ws.on("framesent", record))
+        await page.reload()
     await lina.click("#start-button")
 
     for page in (lina, niko):
@@ -60,6 +70,8 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     assert moves == 36
     for page in (lina, niko):
         await page.wait_for_selector(FINAL)
+    assert sum('"move"' in frame for frame in asked) == 36
+    assert not [frame for frame in asked if "legal_moves" in frame]
     await lina.screenshot(path=shot_path("akropolis-2p-final"), full_page=True)
     await niko.screenshot(path=shot_path("akropolis-2p-final-fr"), full_page=True)
 
