@@ -28,8 +28,8 @@ def create_engine(settings: Settings) -> AsyncEngine:
         # Client-side timeouts: a frozen server (not down) must not hang requests. asyncpg's
         # command_timeout bounds every statement, "timeout" the connection attempt.
         kwargs.update(
-            pool_size=20,
-            max_overflow=10,
+            pool_size=settings.db_pool_size,
+            max_overflow=settings.db_pool_overflow,
             pool_recycle=1800,
             pool_timeout=settings.db_pool_timeout,
         )
