@@ -1,5 +1,6 @@
 // The room page: seats and host actions, the board, turn, result, chat, fairness.
 import { api } from "./api.js";
+import { roomChat } from "./chat.js";
 import { serverNow } from "./clock.js";
 import { seatClock, startTicking } from "./clocks.js";
 import { loadBoard } from "./boards/index.js";
@@ -21,6 +22,16 @@ export async function start() {
   let legalVersion = -1;
   let presence = { seats: [], spectators: 0 };
   let thinking = { seat: null, version: -1 }; // a bot searching for its move (until the next version)
+
+  const chat = roomChat({
+    list: $("chat"),
+    roomId,
+    code,
+    userId,
+    isModerator: () => socket.room?.host_id === userId || root.dataset.admin === "true",
+    hostId: () => socket.room?.host_id,
+    showError: (text) => ($("room-error").textContent = text),
+  });
 
   const socket = new RoomSocket(roomId, {
     code,
@@ -50,9 +61,9 @@ export async function start() {
         if (socket.view && seat !== null && socket.view.to_act.includes(seat)) socket.legalMoves();
         drawBoard();
       } else if (message.type === "chat") {
-        addChat(message);
+        chat.add(message);
       } else if (message.type === "chat_deleted") {
-        removeChat(message.id);
+        chat.remove(message.id);
       } else if (message.type === "presence") {
         presence = message;
         drawSeats();
@@ -298,76 +309,6 @@ export async function start() {
       $("seed").textContent = room.seed;
       $("replay-link").href = `/r/${room.id}/replay${code ? `?code=${encodeURIComponent(code)}` : ""}`;
     }
-  }
-
-  function addChat(message) {
-    const item = document.createElement("li");
-    item.dataset.id = message.id;
-    const name = document.createElement("b");
-    name.textContent = `${message.name}: `;
-    item.append(name, chatText(message));
-    if (userId && message.user_id && !message.system && !message.deleted) {
-      item.append(chatTools(message));
-    }
-    $("chat").append(item);
-    $("chat").scrollTop = $("chat").scrollHeight;
-  }
-
-  function chatText(message) {
-    if (!message.deleted) return document.createTextNode(message.text);
-    const removed = document.createElement("i");
-    removed.className = "hint";
-    removed.textContent = t("moderation.removed");
-    return removed;
-  }
-
-  // Report (anyone but the author); delete and mute (the host or an admin).
-  function chatTools(message) {
-    const tools = document.createElement("span");
-    tools.className = "chat-tools";
-    const query = code ? `?code=${encodeURIComponent(code)}` : "";
-    const base = `/api/rooms/${roomId}`;
-    const tool = (text, testid, onClick) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "link";
-      b.textContent = text;
-      b.dataset.testid = testid;
-      b.addEventListener("click", async () => {
-        try {
-          await onClick(b);
-        } catch (error) {
-          $("room-error").textContent = error.message;
-        }
-      });
-      tools.append(" ", b);
-    };
-    if (message.user_id !== userId) {
-      tool(t("moderation.report"), "chat-report", async (b) => {
-        await api("POST", `${base}/chat/${message.id}/report${query}`, {});
-        b.textContent = t("moderation.reported");
-        b.disabled = true;
-      });
-    }
-    const moderator = socket.room?.host_id === userId || root.dataset.admin === "true";
-    if (moderator) {
-      tool(t("moderation.delete"), "chat-delete", () => api("POST", `${base}/chat/${message.id}/delete`, {}));
-      if (message.user_id !== socket.room?.host_id) {
-        tool(t("moderation.mute"), "chat-mute", async (b) => {
-          await api("POST", `${base}/mute`, { user_id: message.user_id });
-          b.textContent = t("moderation.muted");
-          b.disabled = true;
-        });
-      }
-    }
-    return tools;
-  }
-
-  function removeChat(id) {
-    const item = $("chat").querySelector(`li[data-id="${id}"]`);
-    if (!item) return;
-    const name = item.querySelector("b");
-    item.replaceChildren(name, chatText({ deleted: true }));
   }
 
   async function act(path, body) {
