@@ -233,9 +233,7 @@ class MovePlayer:
             # Lets clients correct their clock for deadlines and clocks (…expires_at).
             "server_time": round(time.time(), 3),
         }
-        if seat is not None and live.state is not None:
-            to_act = live.game.to_act(live.state)
-            legal = pushed_legal_moves(live, audience, to_act, live.version)
-            if legal is not None:
-                snapshot["legal_moves"] = legal
+        legal = pushed_legal_moves(live, live.version, (audience,)).get(audience)
+        if legal is not None:
+            snapshot["legal_moves"] = legal
         return snapshot

@@ -8,10 +8,11 @@ and the public parts shared by every audience are diffed once.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 
 from app.games.interface import JsonDict
 from app.games.registry import hook_of
-from app.realtime.hub import SPECTATOR, Hub, RoomEvent
+from app.realtime.hub import Hub, RoomEvent
 from app.rooms.context import dumps
 from app.rooms.diff import diff_views
 from app.rooms.live import LiveRoom
@@ -40,13 +41,12 @@ async def publish_versions(
     texts: dict[str, str] = {}
     # Clients correct their clocks and deadlines (``…expires_at``) with ``server_time``.
     now = round(time.time(), 3)
-    to_act = live.game.to_act(live.state) if live.state is not None else set()
+    legal = pushed_legal_moves(live, version, views)
     for audience, view in views.items():
         ops = patches.get(audience, [{"op": "replace", "path": "", "value": view}])
         message: JsonDict = {"type": "patch", "version": version, "ops": ops, "server_time": now}
-        legal = pushed_legal_moves(live, audience, to_act, version)
-        if legal is not None:
-            message["legal_moves"] = legal
+        if audience in legal:
+            message["legal_moves"] = legal[audience]
         texts[audience] = dumps(message)
     await hub.publish(
         RoomEvent(room_id=live.id, kind="patch", version=version, texts=texts, origin=hub.origin)
@@ -56,21 +56,22 @@ async def publish_versions(
 
 
 def pushed_legal_moves(
-    live: LiveRoom, audience: str, to_act: set[int], version: int
-) -> JsonDict | None:
-    """A seat's compact legal moves, sent with its view when it is to act, in games that
-    have the compact form (Akropolis): the seat's client would ask for them at once, and
-    the question and its answer cost two frames and a wake-up per move (docs/protocol.md).
-    Only that seat's audience gets them: they are its own information."""
-    if audience == SPECTATOR or live.state is None or live.status != "playing":
-        return None
-    seat = int(audience)
-    if seat not in to_act:
-        return None
+    live: LiveRoom, version: int, audiences: Collection[str]
+) -> dict[str, JsonDict]:
+    """The compact legal moves of each seat to act among ``audiences``, by audience, in
+    games that have the compact form (Akropolis; others: none, at the cost of one hook
+    lookup): the seat's client would ask for them at once, and the question and its
+    answer cost two frames and a wake-up per move (docs/protocol.md). Each goes to its
+    seat's audience only: they are that seat's own information."""
     hook = hook_of(live.game, "legal_moves_compact")
-    if hook is None:
-        return None
-    return {"version": version, "compact": hook(live.state, seat)}
+    state = live.state
+    if hook is None or state is None or live.status != "playing":
+        return {}
+    return {
+        audience: {"version": version, "compact": hook(state, seat)}
+        for seat in live.game.to_act(state)
+        if (audience := str(seat)) in audiences
+    }
 
 
 async def announce(hub: Hub, live: LiveRoom) -> None:
