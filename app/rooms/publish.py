@@ -58,20 +58,27 @@ async def publish_versions(
 def pushed_legal_moves(
     live: LiveRoom, version: int, audiences: Collection[str]
 ) -> dict[str, JsonDict]:
-    """The compact legal moves of each seat to act among ``audiences``, by audience, in
-    games that have the compact form (Akropolis; others: none, at the cost of one hook
-    lookup): the seat's client would ask for them at once, and the question and its
-    answer cost two frames and a wake-up per move (docs/protocol.md). Each goes to its
-    seat's audience only: they are that seat's own information."""
-    hook = hook_of(live.game, "legal_moves_compact")
+    """The legal moves of each seat to act among ``audiences`` (the listening ones), by
+    audience: ``{"version", "compact"}`` in games with the compact form (Akropolis), else
+    ``{"version", "moves"}``. The seat's client would ask for them at once, and the
+    question and its answer cost two frames and a round trip per move; a page drawn
+    before they arrived had nothing to click (docs/protocol.md). Each goes to its seat's
+    audience only: they are that seat's own information."""
     state = live.state
-    if hook is None or state is None or live.status != "playing":
+    if state is None or live.status != "playing":
         return {}
-    return {
-        audience: {"version": version, "compact": hook(state, seat)}
-        for seat in live.game.to_act(state)
-        if (audience := str(seat)) in audiences
-    }
+    game = live.game
+    compact = hook_of(game, "legal_moves_compact")
+    pushed: dict[str, JsonDict] = {}
+    for seat in game.to_act(state):
+        audience = str(seat)
+        if audience not in audiences:
+            continue
+        if compact is not None:
+            pushed[audience] = {"version": version, "compact": compact(state, seat)}
+        else:
+            pushed[audience] = {"version": version, "moves": list(game.legal_moves(state, seat))}
+    return pushed
 
 
 async def announce(hub: Hub, live: LiveRoom) -> None:

@@ -40,7 +40,7 @@ export async function start() {
       $("conn").dataset.status = status;
     },
     onState: (_socket, message) => {
-      // Akropolis sends the seat to act its moves with the view: no need to ask.
+      // The server sends the seat to act its moves with the view: no need to ask.
       if (message.legal_moves) {
         legalMoves = expandMoves(message.legal_moves);
         legalVersion = message.version;

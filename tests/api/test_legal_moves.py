@@ -1,4 +1,5 @@
-"""The ``legal_moves`` socket message: the list, or a game's compact product when asked."""
+"""The ``legal_moves`` socket message (the list, or a game's compact product when asked),
+and the same moves sent unasked to the seat to act with its view."""
 
 from __future__ import annotations
 
@@ -72,8 +73,22 @@ async def test_akropolis_sends_the_seat_to_act_its_moves_with_its_view(players: 
             assert ("legal_moves" in patch) == acting, (number, socks.index(sock))
 
 
-async def test_other_games_send_no_moves_with_the_view(players: Any) -> None:
-    ana, bob = await players("Ana"), await players("Bob")
+async def test_other_games_send_the_seat_to_act_its_list_with_its_view(players: Any) -> None:
+    """Without a compact form the pushed moves are the list, equal to the asked one."""
+    ana, bob, eve = await players("Ana"), await players("Bob"), await players("Eve")
     room = await table([ana, bob], options={"target": 5})
     socks = await sockets_for([ana, bob], room["id"])
-    assert all("legal_moves" not in m for sock in socks for m in sock.messages)
+    (watcher,) = await sockets_for([eve], room["id"])
+    for number in range(4):
+        seat = socks[0].view["to_act"][0]
+        mover, other = socks[seat], socks[1 - seat]
+        latest = next(m for m in reversed(mover.messages) if m["type"] in ("snapshot", "patch"))
+        pushed = latest["legal_moves"]
+        await mover.send({"type": "legal_moves"})
+        asked = await mover.receive_until("legal_moves")
+        assert pushed == {"version": mover.version, "moves": asked["moves"]} and asked["moves"]
+        await mover.send({"type": "move", "id": f"m{number}", "move": pushed["moves"][0]})
+        version = (await mover.receive_until("ack", id=f"m{number}"))["version"]
+        for sock in (other, watcher):
+            await sock.wait_version(version)
+    assert not any("legal_moves" in m for m in watcher.messages)

@@ -4,7 +4,8 @@
 every step: ``to_act`` and ``result`` agree, a seat to act has a legal move, every
 legal move is accepted, ``apply`` never mutates its input, a seat not to act is refused
 with ``NotYourTurn``, every view (each seat and a spectator) is JSON-serialisable and
-contains no hidden fragment it may not see (the game's ``secrets`` hook). At the end:
+contains no hidden fragment it may not see (the game's ``secrets`` hook), nor do the
+legal moves of each seat to act (sent to that seat with its view, and on request). At the end:
 the state survives a JSON round trip, and replaying the move log from ``setup``
 reproduces it exactly.
 """
@@ -19,7 +20,7 @@ from typing import Any
 import orjson
 
 from app.games.interface import Game, MalformedMove, Move, NotYourTurn, RulesError, State
-from app.games.registry import secrets
+from app.games.registry import hook_of, secrets
 
 
 @dataclass
@@ -41,19 +42,27 @@ def contains(document: Any, fragment: Any) -> bool:
 
 
 def check_views(game: Game, state: State) -> None:
-    """Every audience's view is JSON and holds no fragment hidden from it."""
+    """Every audience's view, and each acting seat's legal moves (the server sends them
+    to that seat with its view), are JSON and hold no fragment hidden from it."""
     seats = range(_seat_count(game, state))
     audiences: list[int | None] = [*seats, None]
     hidden = secrets(game, state)
+    acting = game.to_act(state)
     for audience in audiences:
-        view = game.view(state, audience)
-        assert orjson.loads(orjson.dumps(view)) == view, "view is not plain JSON"
-        for allowed, fragment in hidden:
-            if audience in allowed:
-                continue
-            assert not contains(view, fragment), (
-                f"view of {audience!r} leaks {fragment!r} (visible to {sorted(allowed)})"
-            )
+        sent: dict[str, Any] = {"view": game.view(state, audience)}
+        if audience in acting:
+            sent["legal moves"] = list(game.legal_moves(state, audience))
+            compact = hook_of(game, "legal_moves_compact")
+            if compact is not None:
+                sent["compact legal moves"] = compact(state, audience)
+        for what, document in sent.items():
+            assert orjson.loads(orjson.dumps(document)) == document, f"{what}: not plain JSON"
+            for allowed, fragment in hidden:
+                if audience in allowed:
+                    continue
+                assert not contains(document, fragment), (
+                    f"{what} of {audience!r} leak {fragment!r} (visible to {sorted(allowed)})"
+                )
 
 
 def _seat_count(game: Game, state: State) -> int:
