@@ -30,7 +30,8 @@ chromium:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
-# Browser-test tooling from npm (axe-core for the accessibility checks); the client needs no build.
+# Test and bench tooling from npm (axe-core for the accessibility checks, ws for the Node
+# bench client); the client needs no build.
 $(NODE_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \
 		echo "installing Debian npm"; \
