@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
 
 from app.api.deps import OptionalUser, RoomsDep, SessionDep, SettingsDep
 from app.api.security_headers import is_https
@@ -26,6 +29,13 @@ def language_of(request: Request, user: User | None) -> str:
     return pick_language(cookie, request.headers.get("accept-language"))
 
 
+@cache
+def catalogue_json(language: str) -> Markup:
+    """The language's strings for the page's scripts, as Jinja's ``tojson`` writes them:
+    encoded once (every page embeds them; encoding took ~1 ms of a lobby page's ~5)."""
+    return htmlsafe_json_dumps(catalogue(language), sort_keys=True)
+
+
 def render(request: Request, template: str, user: User | None, **context: Any) -> HTMLResponse:
     language = language_of(request, user)
     templates = request.app.state.templates
@@ -37,7 +47,7 @@ def render(request: Request, template: str, user: User | None, **context: Any) -
             "lang": language,
             "languages": LANGUAGES,
             "t": lambda key, **values: translate(language, key, **values),
-            "catalogue": catalogue(language),
+            "catalogue_json": catalogue_json(language),
             **context,
         },
     )

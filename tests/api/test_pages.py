@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+import orjson
+
+from app.i18n import catalogue
 from tests.conftest import Player, RunningServer
 
 
@@ -15,6 +20,17 @@ async def test_language_from_accept_language_then_cookie(server: RunningServer) 
     assert switched.status_code == 303
     chosen = await person.http.get("/", headers={"Accept-Language": "en"})
     assert '<html lang="fr">' in chosen.text
+    await person.close()
+
+
+async def test_each_page_embeds_its_language_strings(server: RunningServer) -> None:
+    """The scripts' strings (encoded once per language) are the page's language's."""
+    person = Player(server, "strings")
+    for language in ("fr", "en"):
+        page = await person.http.get("/", headers={"Accept-Language": language})
+        found = re.search(r'<script type="application/json" id="i18n">(.*?)</script>', page.text)
+        assert found is not None
+        assert orjson.loads(found.group(1)) == catalogue(language)
     await person.close()
 
 
