@@ -391,14 +391,28 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def run_level(url: str, pid: int | None, rooms_count: int, game: str, clients: int,
-              warmup: float, duration: float) -> dict[str, Any]:  # fmt: skip
+def make_rooms(url: str, game: str, count: int) -> list[RoomSeats]:
+    """``count`` started rooms of two guests each (32 set up at a time)."""
     sem = asyncio.Semaphore(32)
 
     async def setup() -> list[RoomSeats]:
-        return list(await asyncio.gather(*(make_room(url, game, sem) for _ in range(rooms_count))))
+        return list(await asyncio.gather(*(make_room(url, game, sem) for _ in range(count))))
 
-    rooms = asyncio.run(setup())
+    return asyncio.run(setup())
+
+
+def print_batches(rooms_count: int, before: tuple[float, float] | None,
+                  after: tuple[float, float] | None) -> None:  # fmt: skip
+    """The moves per group-commit batch in the window, from two /metrics readings."""
+    if before and after and after[1] > before[1]:
+        committed, batches = after[0] - before[0], after[1] - before[1]
+        print(f"# R={rooms_count}: {committed:.0f} moves in {batches:.0f} group-commit batches "
+              f"({committed / batches:.1f} a batch)", file=sys.stderr, flush=True)  # fmt: skip
+
+
+def run_level(url: str, pid: int | None, rooms_count: int, game: str, clients: int,
+              warmup: float, duration: float) -> dict[str, Any]:  # fmt: skip
+    rooms = make_rooms(url, game, rooms_count)
     rss_idle = rss_mb(pid) if pid else float("nan")
     workers = max(1, min(clients, rooms_count))
     ctx = mp.get_context("spawn")
@@ -429,10 +443,7 @@ def run_level(url: str, pid: int | None, rooms_count: int, game: str, clients: i
         (proc_cpu_seconds(pid) - cpu0) / (time.monotonic() - measured_from) if pid else float("nan")
     )
     commits1 = commit_counts(url)
-    if commits0 and commits1 and commits1[1] > commits0[1]:
-        committed, batches = commits1[0] - commits0[0], commits1[1] - commits0[1]
-        print(f"# R={rooms_count}: {committed:.0f} moves in {batches:.0f} group-commit batches "
-              f"({committed / batches:.1f} a batch)", file=sys.stderr, flush=True)  # fmt: skip
+    print_batches(rooms_count, commits0, commits1)
     latencies: list[float] = []
     moves = errors = retries = reconnects = 0
     client_cpu = 0.0

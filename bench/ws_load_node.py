@@ -7,7 +7,6 @@ reads the server's CPU over the window Node announces. Same figures, same row.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import shutil
@@ -21,10 +20,10 @@ from typing import Any
 from ws_load import (
     PIN,
     ROOT,
-    RoomSeats,
     commit_counts,
-    make_room,
+    make_rooms,
     percentile,
+    print_batches,
     proc_cpu_seconds,
     rss_mb,
 )
@@ -41,13 +40,7 @@ def node_available() -> str | None:
 
 def run_node_level(url: str, pid: int | None, rooms_count: int, warmup: float,
                    duration: float) -> dict[str, Any]:  # fmt: skip
-    sem = asyncio.Semaphore(32)
-
-    async def setup() -> list[RoomSeats]:
-        made = (make_room(url, "race", sem) for _ in range(rooms_count))
-        return list(await asyncio.gather(*made))
-
-    rooms = asyncio.run(setup())
+    rooms = make_rooms(url, "race", rooms_count)
     rss_idle = rss_mb(pid) if pid else float("nan")
     workdir = Path(tempfile.mkdtemp(prefix="node_client-"))
     rooms_file, out_file = workdir / "rooms.json", workdir / "out.json"
@@ -76,10 +69,7 @@ def run_node_level(url: str, pid: int | None, rooms_count: int, warmup: float,
         client.wait(timeout=30)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
-    if commits0 and commits1 and commits1[1] > commits0[1]:
-        committed, batches = commits1[0] - commits0[0], commits1[1] - commits0[1]
-        print(f"# R={rooms_count}: {committed:.0f} moves in {batches:.0f} group-commit batches "
-              f"({committed / batches:.1f} a batch)", file=sys.stderr, flush=True)  # fmt: skip
+    print_batches(rooms_count, commits0, commits1)
     if result["handshake_retries"]:
         print(f"# R={rooms_count}: {result['handshake_retries']} handshakes retried (503)",
               file=sys.stderr, flush=True)  # fmt: skip

@@ -32,7 +32,7 @@ def language_of(request: Request, user: User | None) -> str:
 @cache
 def catalogue_json(language: str) -> Markup:
     """The language's strings for the page's scripts, as Jinja's ``tojson`` writes them:
-    encoded once (every page embeds them; encoding took ~1 ms of a lobby page's ~5)."""
+    encoded once (every page embeds them, 47 KB; encoding took 0.6 ms of each render)."""
     return htmlsafe_json_dumps(catalogue(language), sort_keys=True)
 
 

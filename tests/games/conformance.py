@@ -61,7 +61,7 @@ def check_views(game: Game, state: State) -> None:
                 if audience in allowed:
                     continue
                 assert not contains(document, fragment), (
-                    f"{what} of {audience!r} leak {fragment!r} (visible to {sorted(allowed)})"
+                    f"{what} of {audience!r}: {fragment!r} leaked (visible to {sorted(allowed)})"
                 )
 
 
