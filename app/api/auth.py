@@ -59,14 +59,13 @@ async def create_guest(
     body: GuestIn,
     request: Request,
     response: Response,
-    session: SessionDep,
     signer: SignerDep,
     settings: SettingsDep,
     limiter: LimiterDep,
 ) -> dict[str, Any]:
     """Start a guest session (no account needed); the cookie identifies the guest."""
     await abuse.guest_created(limiter, settings, request)
-    user = await accounts.create_guest(session, name=body.name)
+    user = await accounts.create_guest(request.app.state.engine, name=body.name)
     set_session(request, response, user, signer, settings)
     return public_user(user)
 

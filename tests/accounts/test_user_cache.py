@@ -81,3 +81,30 @@ async def test_listeners_hear_committed_changes_only(server: RunningServer) -> N
         stop()
         await engine.dispose()
         await ana.close()
+
+
+async def test_a_new_guest_is_kept_as_the_database_holds_it(server: RunningServer) -> None:
+    """A guest is created with one INSERT and kept at once (its next request reads no
+    row): what is kept is the row the database holds."""
+    ana = await Player(server, "Ana").as_guest()
+    engine = create_engine(server.settings)
+    try:
+        user_id = (await me(ana))["id"]
+        kept = user_cache.get(user_cache.database_of(engine), user_id)
+        assert kept is not None
+        async with engine.connect() as conn:
+            stored = dict(
+                (await conn.execute(select(User.__table__).where(User.id == user_id)))
+                .mappings()
+                .one()
+            )
+        assert set(kept) == set(stored)
+        for column in stored.keys() - {"created_at"}:
+            assert kept[column] == stored[column], column
+        difference = kept["created_at"].replace(tzinfo=None) - stored["created_at"].replace(
+            tzinfo=None
+        )
+        assert abs(difference.total_seconds()) < 1
+    finally:
+        await engine.dispose()
+        await ana.close()
