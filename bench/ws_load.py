@@ -17,8 +17,8 @@ server that does not; finished games restart).
 --spawn starts the server itself (SQLite file or the PostgreSQL test database,
 uvloop + websockets-sansio, test games on, per-socket rate limit raised for the
 closed loop) pinned to core 0 with the clients on core 1, like the peer figures.
-``--client node`` plays the race with ``bench/node_client.js`` (one Node process, ``ws``
-and ``JSON.parse``, like the peers' load generator) instead of the Python client
+``--client node`` plays either workload with ``bench/node_client.js`` (one Node process,
+``ws`` and ``JSON.parse``, like the peers' load generator) instead of the Python client
 processes: the Python client costs more CPU per move than the peers' one, and on two
 cores that CPU is taken from the server and PostgreSQL (``bench/ws_load_node.py``).
 """
@@ -496,7 +496,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2, help="client processes (at most)")
     parser.add_argument(
         "--client", choices=("python", "node"), default="python",
-        help="node: the race loop in bench/node_client.js, a client as cheap as the peers' one",
+        help="node: the loop in bench/node_client.js, a client as cheap as the peers' one",
     )  # fmt: skip
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--duration", type=float, default=12.0)
@@ -506,8 +506,6 @@ def main() -> None:
     if args.client == "node":
         from ws_load_node import node_available, run_node_level
 
-        if args.game != "race":
-            parser.error("--client node plays the race only")
         if (missing := node_available()) is not None:
             parser.error(missing)
     process = None
@@ -529,7 +527,7 @@ def main() -> None:
         try:
             for rooms in args.rooms:
                 if args.client == "node":
-                    r = run_node_level(url, pid, rooms, args.warmup, args.duration)
+                    r = run_node_level(url, pid, rooms, args.game, args.warmup, args.duration)
                 else:
                     r = run_level(
                         url, pid, rooms, args.game, args.clients, args.warmup, args.duration

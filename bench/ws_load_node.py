@@ -1,4 +1,4 @@
-"""``bench/ws_load.py --client node``: the race closed loop driven by ``node_client.js``.
+"""``bench/ws_load.py --client node``: the closed loop driven by ``node_client.js``.
 
 The rooms are made and started here (Python, over HTTP, as for the Python client); one
 Node process on core 1 then plays them all, as the peers' load generator does, and this
@@ -38,13 +38,15 @@ def node_available() -> str | None:
     return None
 
 
-def run_node_level(url: str, pid: int | None, rooms_count: int, warmup: float,
+def run_node_level(url: str, pid: int | None, rooms_count: int, game: str, warmup: float,
                    duration: float) -> dict[str, Any]:  # fmt: skip
-    rooms = make_rooms(url, "race", rooms_count)
+    rooms = make_rooms(url, game, rooms_count)
     rss_idle = rss_mb(pid) if pid else float("nan")
     workdir = Path(tempfile.mkdtemp(prefix="node_client-"))
     rooms_file, out_file = workdir / "rooms.json", workdir / "out.json"
-    rooms_file.write_text(json.dumps([{"room_id": r.room_id, "cookies": r.cookies} for r in rooms]))
+    rooms_file.write_text(
+        json.dumps([{"room_id": r.room_id, "game": r.game, "cookies": r.cookies} for r in rooms])
+    )
     command = [
         "node", str(ROOT / "bench" / "node_client.js"), "--url", url, "--rooms-file",
         str(rooms_file), "--out", str(out_file), "--warmup", str(warmup), "--duration",
@@ -70,13 +72,16 @@ def run_node_level(url: str, pid: int | None, rooms_count: int, warmup: float,
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     print_batches(rooms_count, commits0, commits1)
+    if result["restarts"]:
+        print(f"# R={rooms_count}: {result['restarts']} finished games restarted",
+              file=sys.stderr, flush=True)  # fmt: skip
     if result["handshake_retries"]:
         print(f"# R={rooms_count}: {result['handshake_retries']} handshakes retried (503)",
               file=sys.stderr, flush=True)  # fmt: skip
     latencies = [ms / 1000 for ms in result["latencies_ms"]]
     return {
         "rooms": rooms_count,
-        "game": "race",
+        "game": game,
         "moves": result["moves"],
         "moves_per_s": result["moves"] / result["window_s"],
         "p50_ms": percentile(latencies, 0.50) * 1000,
