@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from app.accounts import user_cache
 from app.accounts.hashing import hash_async, verify_async
 from app.db.models import User, utcnow
-from app.db.session import reader
+from app.db.raw_pg import execute_alone
 from app.errors import Banned, Conflict, InvalidRequest, NotAuthenticated
 from app.ids import new_id
 from app.text import USERNAME, clean_name, clean_username
@@ -35,10 +35,11 @@ _INSERT_USER = insert(cast(Table, User.__table__))
 
 
 async def create_guest(engine: AsyncEngine, *, name: str) -> User:
-    """A new guest: one INSERT on its own (PostgreSQL: autocommit, one round trip), the
-    row kept in :mod:`.user_cache` since the guest's next request is on its way. Through
-    an ORM session (BEGIN, unit of work, flush, COMMIT) a guest cost 5.7 ms of server
-    CPU per request in a slow window (``bench/http_load.py``)."""
+    """A new guest: one INSERT on its own (PostgreSQL: autocommit, one round trip, on
+    asyncpg itself: :mod:`app.db.raw_pg`), the row kept in :mod:`.user_cache` since the
+    guest's next request is on its way. Through an ORM session (BEGIN, unit of work,
+    flush, COMMIT) a guest cost 5.7 ms of server CPU per request in a slow window
+    (``bench/http_load.py``)."""
     user_id = new_id()
     row: dict[str, Any] = {
         "id": user_id, "username": None, "display_name": clean_display_name(name),
@@ -47,8 +48,11 @@ async def create_guest(engine: AsyncEngine, *, name: str) -> User:
         "deleted_at": None,
     }  # fmt: skip
     read_at = user_cache.generation()
-    async with reader(engine).begin() as conn:
-        await conn.execute(_INSERT_USER, row)
+    if engine.dialect.name == "postgresql":
+        await execute_alone(engine, _INSERT_USER, row)
+    else:
+        async with engine.begin() as conn:
+            await conn.execute(_INSERT_USER, row)
     user_cache.put(user_cache.database_of(engine), user_id, row, read_at)
     return User(**row)
 

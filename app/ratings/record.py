@@ -7,20 +7,26 @@ gets a new :class:`~app.db.models.Rating` and a :class:`~app.db.models.RatingCha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import GameResult, Rating, RatingChange, Room, Seat, User
 from app.ratings.skill import DEFAULT_MU, DEFAULT_SIGMA, Standing, ordinal, places, rate
 
 
+class Scalars(Protocol):
+    """Where the start's one query runs (the seat command's transaction)."""
+
+    async def scalars(self, statement: Select[Any]) -> Iterable[Any]: ...
+
+
 async def rated_at_start(
-    session: AsyncSession | AsyncConnection, room: Room, seats: Sequence[Seat], asked: bool
+    session: AsyncSession | Scalars, room: Room, seats: Sequence[Seat], asked: bool
 ) -> bool:
     """Whether a starting game counts for ratings.
 

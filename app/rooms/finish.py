@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import GameResult, MoveRecord
+from app.db.raw_pg import CoreStatements
 from app.games.interface import JsonDict
 from app.ratings.record import record_finish, result_rows
 from app.rooms.context import RoomContext
@@ -45,7 +46,7 @@ class GameFinisher:
         now = datetime.now(UTC)
         try:
             async with self.ctx.engine.begin() as conn:
-                rows = await SeatRows.load(conn, pending.room_id)
+                rows = await SeatRows.load(CoreStatements(conn), pending.room_id)
                 if rows is None or rows.room.version != pending.old_version:
                     return False
                 room = rows.room

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.db.models import Room, Seat
+from app.db.raw_pg import Statements
 from app.text import valid_room_id
 
 _ROOMS = cast(Table, Room.__table__)
@@ -49,7 +49,7 @@ def _values(obj: Any, columns: Sequence[str]) -> dict[str, Any]:
 class SeatRows:
     """One locked room and its seats, and what a command did to them."""
 
-    def __init__(self, conn: AsyncConnection, room: Room, seats: list[Seat]) -> None:
+    def __init__(self, conn: Statements, room: Room, seats: list[Seat]) -> None:
         self.conn = conn
         self.room = room
         self.seats = seats
@@ -59,14 +59,14 @@ class SeatRows:
         self._seats_before = {id(seat): _values(seat, SEAT_COLUMNS) for seat in seats}
 
     @classmethod
-    async def load(cls, conn: AsyncConnection, room_id: str) -> SeatRows | None:
+    async def load(cls, conn: Statements, room_id: str) -> SeatRows | None:
         """The room locked (PostgreSQL: ``FOR UPDATE``; SQLite serialises writers) and
         its seats by position, or None when there is no such room."""
         if not valid_room_id(room_id):  # no such id can exist: don't ask the database
             return None
-        lock = conn.dialect.name == "postgresql"
+        lock = conn.dialect_name == "postgresql"
         statement = _SELECT_LOCKED if lock else _SELECT
-        rows = (await conn.execute(statement, {"room_id": room_id})).all()
+        rows = await conn.fetch(statement, {"room_id": room_id})
         if not rows:
             return None
         room = Room(**{name: rows[0][index] for index, name in enumerate(ROOM_COLUMNS)})

@@ -1,12 +1,13 @@
-"""A seat change's Core unit of work (app.rooms.seat_rows), on both databases: only the
-changed columns are written, a position freed and taken again in one command works,
-and the seats it reports are the ones stored."""
+"""A seat change's Core unit of work (app.rooms.seat_rows), on both databases (on asyncpg
+itself on PostgreSQL, app.db.raw_pg): only the changed columns are written, a position
+freed and taken again in one command works, and the seats it reports are the ones stored."""
 
 from __future__ import annotations
 
 from sqlalchemy import text
 
 from app.db.models import Seat
+from app.db.raw_pg import transaction
 from app.db.session import create_engine
 from app.rooms.seat_rows import SeatRows
 from tests.conftest import RunningServer
@@ -17,7 +18,7 @@ async def test_writes_changes_and_reports_the_stored_seats(server: RunningServer
     engine = create_engine(server.settings)
     try:
         (room_id,) = await race_rooms(server, engine, 1)
-        async with engine.begin() as conn:
+        async with transaction(engine) as conn:
             rows = await SeatRows.load(conn, room_id)
             assert rows is not None
             (host,) = rows.seats
@@ -26,7 +27,7 @@ async def test_writes_changes_and_reports_the_stored_seats(server: RunningServer
             host.name = "Renamed"
             await rows.write()
             reported = [(s.position, s.name, s.bot) for s in rows.written()]
-        async with engine.begin() as conn:
+        async with transaction(engine) as conn:
             rows = await SeatRows.load(conn, room_id)
             assert rows is not None
             stored = [(s.position, s.name, s.bot) for s in rows.seats]
@@ -37,7 +38,7 @@ async def test_writes_changes_and_reports_the_stored_seats(server: RunningServer
             rows.delete(rows.seats[1])
             rows.add(Seat(room_id=room_id, position=1, bot="medium", name="Bot 2b"))
             await rows.write()
-        async with engine.begin() as conn:  # seats changed alike: one executemany
+        async with transaction(engine) as conn:  # seats changed alike: one executemany
             rows = await SeatRows.load(conn, room_id)
             assert rows is not None
             for seat in rows.seats:
@@ -61,7 +62,7 @@ async def test_writes_changes_and_reports_the_stored_seats(server: RunningServer
 async def test_an_unknown_or_invalid_room_is_none(server: RunningServer) -> None:
     engine = create_engine(server.settings)
     try:
-        async with engine.begin() as conn:
+        async with transaction(engine) as conn:
             assert await SeatRows.load(conn, "0" * 16) is None
             assert await SeatRows.load(conn, "not a room id!") is None
     finally:
