@@ -16,6 +16,7 @@ from app.api.security_headers import is_https
 from app.catalogue.bots import available_bots, default_bot
 from app.catalogue.games import catalogue_entries, catalogue_entry
 from app.db.models import User
+from app.db.session import reader
 from app.games.registry import UnknownGame, iter_games
 from app.i18n import LANG_COOKIE, LANGUAGES, catalogue, pick_language, translate
 from app.rooms import repository
@@ -54,18 +55,29 @@ def render(request: Request, template: str, user: User | None, **context: Any) -
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby_page(
-    request: Request, user: OptionalUser, session: SessionDep, settings: SettingsDep
-) -> HTMLResponse:
-    games = [
-        room_info(game.INFO).to_json()
-        for game in iter_games(include_test_games=settings.agora_test_games)
-    ]
-    mine = await repository.rooms_of_user(session, user.id) if user else []
+async def lobby_page(request: Request, user: OptionalUser, settings: SettingsDep) -> HTMLResponse:
+    games = games_list(settings.agora_test_games)
+    mine: list[Any] = []
+    if user is not None:
+        async with reader(request.app.state.engine).connect() as conn:
+            mine = await repository.rooms_of_user(conn, user.id)
     cards = catalogue_entries(include_test_games=settings.agora_test_games)
     return render(
-        request, "lobby.html", user, games=games, my_rooms=mine, cards=cards, bots=available_bots()
-    )
+        request, "lobby.html", user, games=games, games_json=games_json(settings.agora_test_games),
+        my_rooms=mine, cards=cards, bots=available_bots(),
+    )  # fmt: skip
+
+
+@cache
+def games_list(include_test_games: bool) -> list[dict[str, Any]]:
+    """The games a room can be created for, with their options (the same every time)."""
+    return [room_info(g.INFO).to_json() for g in iter_games(include_test_games=include_test_games)]
+
+
+@cache
+def games_json(include_test_games: bool) -> Markup:
+    """:func:`games_list` as Jinja's ``tojson`` writes it, encoded once (0.5 ms a page)."""
+    return htmlsafe_json_dumps(games_list(include_test_games), sort_keys=True)
 
 
 @router.get("/my-games", response_class=HTMLResponse)

@@ -54,15 +54,23 @@ async def move_log(session: AsyncSession, room_id: str) -> Sequence[MoveRecord]:
     return rows.all()
 
 
-async def rooms_of_user(session: AsyncSession, user_id: str, *, limit: int = 50) -> Sequence[Room]:
-    rows = await session.scalars(
-        select(Room)
-        .join(Seat, Seat.room_id == Room.id)
-        .where(Seat.user_id == user_id)
-        .order_by(Room.updated_at.desc())
-        .limit(limit)
-    )
-    return rows.all()
+# Built once; columns on a plain connection: the lobby page asks on every visit, and
+# through an ORM session (BEGIN, Room instances, COMMIT) it was 12 % of the page's CPU.
+_ROOMS_OF_USER = (
+    select(Room.id, Room.game, Room.status)
+    .join(Seat, Seat.room_id == Room.id)
+    .where(Seat.user_id == bindparam("user_id"))
+    .order_by(Room.updated_at.desc())
+    .limit(bindparam("limit"))
+)
+
+
+async def rooms_of_user(
+    conn: AsyncConnection, user_id: str, *, limit: int = 50
+) -> list[Row[str, str, str]]:
+    """The rooms the user has a seat in (``id``, ``game``, ``status``), latest first."""
+    result = await conn.execute(_ROOMS_OF_USER, {"user_id": user_id, "limit": limit})
+    return list(result.all())
 
 
 # Columns, not ORM objects, on a plain connection: every room socket asks for the chat

@@ -6,7 +6,9 @@ import re
 
 import orjson
 
+from app.games.registry import iter_games
 from app.i18n import catalogue
+from app.rooms.room_options import room_info
 from tests.conftest import Player, RunningServer
 
 
@@ -46,7 +48,13 @@ async def test_room_and_lobby_pages(server: RunningServer) -> None:
     with_code = await outsider.http.get(f"/r/{room['id']}?code={room['invite_code']}")
     assert with_code.status_code == 200
     lobby = await host.http.get("/")
-    assert "race" in lobby.text  # the host's own games are listed
+    assert f'<a href="/r/{room["id"]}">race</a>' in lobby.text  # the host's own games
+    assert f'href="/r/{room["id"]}"' not in (await outsider.http.get("/")).text
+    # The games' data (encoded once) is what Jinja's tojson wrote, for the create form.
+    found = re.search(r'<script type="application/json" id="games-data">(.*?)</script>', lobby.text)
+    assert found is not None
+    expected = [room_info(g.INFO).to_json() for g in iter_games(include_test_games=True)]
+    assert orjson.loads(found.group(1)) == expected
     await host.close()
     await outsider.close()
 
