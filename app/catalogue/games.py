@@ -28,6 +28,7 @@ def _cards() -> dict[str, dict[str, Any]]:
     return data
 
 
+@cache  # read once per process, as the cards are (a stat per game and page otherwise)
 def has_rules(game_id: str) -> bool:
     """Rules content exists for the game in every language."""
     return all((RULES_DIR / f"{game_id}.{lang}.html").is_file() for lang in LANGUAGES)
@@ -38,6 +39,7 @@ def rules_template(game_id: str, language: str) -> str:
     return f"rules/{game_id}.{language}.html"
 
 
+@cache  # the same every time: pages (every visit) share one dict per game
 def _entry(game_id: str) -> dict[str, Any]:
     game = get_game(game_id)
     card = _cards()[game_id]
@@ -56,17 +58,24 @@ def _entry(game_id: str) -> dict[str, Any]:
 
 
 def catalogue_entries(*, include_test_games: bool = False) -> list[dict[str, Any]]:
-    """Every listed game (registered, with a card and rules), in catalogue order."""
+    """Every listed game (registered, with a card and rules), in catalogue order (the
+    entries are shared: read them, don't change them)."""
+    return list(_listed(include_test_games))
+
+
+@cache
+def _listed(include_test_games: bool) -> tuple[dict[str, Any], ...]:
     entries = [
         _entry(game.INFO.id)
         for game in iter_games(include_test_games=include_test_games)
         if game.INFO.id in _cards() and has_rules(game.INFO.id)
     ]
-    return sorted(entries, key=lambda entry: (entry["order"], entry["id"]))
+    return tuple(sorted(entries, key=lambda entry: (entry["order"], entry["id"])))
 
 
 def catalogue_entry(game_id: str) -> dict[str, Any]:
-    """One listed game; raises :class:`UnknownGame` for a game that is not (yet) listed."""
+    """One listed game (shared: read it, don't change it); raises :class:`UnknownGame` for
+    a game that is not (yet) listed."""
     if game_id not in _cards() or not has_rules(game_id):
         raise UnknownGame(game_id)
     get_game(game_id, include_test_games=False)

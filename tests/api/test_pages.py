@@ -6,10 +6,12 @@ import re
 
 import orjson
 
-from app.games.registry import iter_games
+from app.games.registry import get_game, iter_games
 from app.i18n import catalogue
 from app.rooms.room_options import room_info
 from tests.conftest import Player, RunningServer
+
+RACE_INFO = get_game("race").INFO
 
 
 async def test_language_from_accept_language_then_cookie(server: RunningServer) -> None:
@@ -43,6 +45,8 @@ async def test_room_and_lobby_pages(server: RunningServer) -> None:
     ).json()
     page = await host.http.get(f"/r/{room['id']}")
     assert page.status_code == 200 and f'data-room="{room["id"]}"' in page.text
+    found = re.search(r'<script type="application/json" id="game-data">(.*?)</script>', page.text)
+    assert found is not None and orjson.loads(found.group(1)) == room_info(RACE_INFO).to_json()
     outsider = Player(server, "o")
     assert (await outsider.http.get(f"/r/{room['id']}")).status_code == 404
     with_code = await outsider.http.get(f"/r/{room['id']}?code={room['invite_code']}")
