@@ -58,6 +58,18 @@ def _demand(pattern: Sequence[dict[str, str]]) -> tuple[tuple[str, tuple[int, ..
 _DEMANDS: dict[str, tuple[tuple[str, tuple[int, ...]], ...]] = {
     card_id: _demand(card["pattern"]) for card_id, card in PLANS.items()
 }
+#: card id -> every (terrain, icon classes of a direction set, demand) that demands
+#: anything, single directions first (the shortest sums; the order changes nothing else:
+#: every check must hold)
+_CHECKS: dict[str, tuple[tuple[str, tuple[int, ...], int], ...]] = {
+    card_id: tuple(
+        (terrain, _NEAR[mask], need[mask])
+        for mask in sorted(range(1, 16), key=lambda m: (m.bit_count(), m))
+        for terrain, need in demands
+        if need[mask]
+    )
+    for card_id, demands in _DEMANDS.items()
+}
 
 
 def seat_index(seat: Any) -> int:
@@ -94,15 +106,27 @@ def proven_on(board: Board, card_id: str, seat: int, quarter: Quarter) -> bool:
 
 
 def _proven(board: Board, card_id: str, seat: int, quarter: Quarter) -> bool:
-    classes = icon_classes(board, quarter)
-    for terrain, need in _DEMANDS[card_id]:
+    classes = _oriented_classes(board, seat, quarter)
+    for terrain, near, need in _CHECKS[card_id]:
         counts = classes[terrain]
-        if seat == 1:
-            counts = [counts[_NORTH_CLASS[c]] for c in range(9)]
-        for mask in range(1, 16):
-            if need[mask] and sum(counts[c] for c in _NEAR[mask]) < need[mask]:
-                return False
+        if sum([counts[c] for c in near]) < need:
+            return False
     return True
+
+
+def _oriented_classes(board: Board, seat: int, quarter: Quarter) -> dict[str, list[int]]:
+    """:func:`icon_classes` read from ``seat`` (north: every direction turned)."""
+    if seat == 0:
+        return icon_classes(board, quarter)
+    key = ("north classes", quarter)
+    found = board.memo.get(key)
+    if found is None:
+        found = {
+            terrain: [counts[_NORTH_CLASS[c]] for c in range(9)]
+            for terrain, counts in icon_classes(board, quarter).items()
+        }
+        board.memo[key] = found
+    return found
 
 
 def proven_quarters(board: Board, card_id: str, seat: int) -> list[Quarter]:

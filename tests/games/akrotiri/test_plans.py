@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
+from app.games import akrotiri
 from app.games.akrotiri.cache import board_of
 from app.games.akrotiri.components import PLANS
-from app.games.akrotiri.plans import plan_proven, proven_quarters
+from app.games.akrotiri.plans import (
+    _DEMANDS,
+    _NEAR,
+    _NORTH_CLASS,
+    icon_classes,
+    plan_proven,
+    proven_on,
+    proven_quarters,
+)
 from app.games.interface import IllegalMove, MalformedMove
 from tests.games.akrotiri.helpers import icon_at
 
@@ -97,3 +109,40 @@ def test_plan_card_data() -> None:
         assert card["cost"] in sizes[card["difficulty"]]
     assert [sum(c["difficulty"] == d for c in PLANS.values()) for d in sizes] == [12, 12, 12]
     assert PLANS["E07"]["cost"] == 3 and max(c["points"] for c in PLANS.values()) == 7
+
+
+def _proven_by_hall(board: Any, card_id: str, seat: int, quarter: Any) -> bool:
+    """The proof as first written (every direction set summed per card): the reference
+    for the shared per-quarter counts of ``plans._proven``."""
+    classes = icon_classes(board, quarter)
+    for terrain, need in _DEMANDS[card_id]:
+        counts = classes[terrain]
+        if seat == 1:
+            counts = [counts[_NORTH_CLASS[c]] for c in range(9)]
+        for mask in range(1, 16):
+            if need[mask] and sum(counts[c] for c in _NEAR[mask]) < need[mask]:
+                return False
+    return True
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_shared_counts_prove_exactly_what_halls_condition_does(seed: int) -> None:
+    """On the boards of two random games, every card, seat and quarter: the same answer."""
+    chooser = random.Random(seed)
+    state = akrotiri.setup(2, {}, seed)
+    checked = proven = 0
+    for step in range(400):
+        if akrotiri.result(state) is not None:
+            break
+        if step % 25 == 0:
+            board = board_of(state["placements"])
+            for quarter in board.quarter_piece:
+                for card_id in PLANS:
+                    for seat in (0, 1):
+                        expected = _proven_by_hall(board, card_id, seat, quarter)
+                        assert proven_on(board, card_id, seat, quarter) == expected
+                        checked += 1
+                        proven += expected
+        (seat,) = akrotiri.to_act(state)
+        state = akrotiri.apply(state, seat, chooser.choice(akrotiri.legal_moves(state, seat)))
+    assert checked > 1_000 and 0 < proven < checked  # both answers were exercised
