@@ -45,12 +45,15 @@ def _compile(dialect: Dialect, statement: ClauseElement, keys: tuple[str, ...]) 
         return found[1]
     defaults: dict[str, Any] = {}
     if isinstance(statement, Insert):
-        # The columns' scalar defaults, which SQLAlchemy adds at execution (a callable
-        # default would need its execution context: no statement here has one unset).
+        # The columns' scalar defaults, which SQLAlchemy adds at execution; a callable one
+        # would need its execution context: the caller must give that column.
         for column in cast(Table, statement.table).columns:
             default = column.default
-            if column.key not in keys and default is not None and default.is_scalar:
-                defaults[column.key] = default.arg  # type: ignore[attr-defined]
+            if column.key in keys or default is None:
+                continue
+            if not default.is_scalar:
+                raise TypeError(f"give {column.key!r}: its default is computed by SQLAlchemy")
+            defaults[column.key] = default.arg  # type: ignore[attr-defined]
     compiled = cast(SQLCompiler, statement.compile(dialect=dialect, column_keys=[*keys, *defaults]))
     names = tuple(compiled.positiontup or ())
     processors = {

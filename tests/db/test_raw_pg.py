@@ -20,10 +20,11 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects.postgresql import asyncpg as postgresql_asyncpg
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 
 from app.db.errors import client_error, unavailable
-from app.db.raw_pg import execute_alone, raw_transaction, transaction
+from app.db.raw_pg import RawConnection, execute_alone, raw_transaction, transaction
 from app.db.session import create_engine
 from tests.conftest import POSTGRES_URL, base_settings, need_service, port_open
 
@@ -111,3 +112,20 @@ async def test_a_statement_alone_commits_at_once(engine: Any) -> None:
     assert await stored(engine) == [(7, "g", False, None)]
     with pytest.raises(IntegrityError):
         await execute_alone(engine, INSERT, {"id": 7, "name": "again"})
+
+
+def test_a_default_only_sqlalchemy_can_compute_must_be_given() -> None:
+    """A callable default needs SQLAlchemy's execution context: raw_pg refuses to leave
+    it out rather than insert a NULL (compiled only: no database needed)."""
+    table = Table(
+        "with_callable_default",
+        MetaData(),
+        Column("id", Integer, primary_key=True),
+        Column("at", Integer, default=lambda: 3),
+    )
+    with pytest.raises(TypeError, match="'at'"):
+        RawConnection(None, postgresql_asyncpg.dialect())._args(insert(table), {"id": 1})
+    sql, args = RawConnection(None, postgresql_asyncpg.dialect())._args(
+        insert(table), {"id": 1, "at": 4}
+    )
+    assert args == [1, 4] and "$2" in sql
