@@ -125,7 +125,11 @@ async def _translated(raw: Any, sql: str, call: Any) -> Any:
     except asyncpg.DataError as error:  # class 22: a value PostgreSQL refused
         raise DataError(sql, None, error) from error
     except asyncpg.PostgresError as error:
-        if raw.is_closed():  # e.g. the server ended the session (admin shutdown)
+        # Class 08 (connection) and 57 (operator intervention: an ended session, a
+        # server shutting down, a statement timeout) mean "try again": dropping the
+        # connection costs a reconnect at worst.
+        lost = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError)
+        if raw.is_closed() or isinstance(error, lost):
             raise OperationalError(sql, None, error, connection_invalidated=True) from error
         raise DBAPIError(sql, None, error) from error
     except TimeoutError as error:

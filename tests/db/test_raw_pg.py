@@ -15,6 +15,7 @@ from sqlalchemy import (
     String,
     Table,
     bindparam,
+    func,
     insert,
     select,
     text,
@@ -129,3 +130,13 @@ def test_a_default_only_sqlalchemy_can_compute_must_be_given() -> None:
         insert(table), {"id": 1, "at": 4}
     )
     assert args == [1, 4] and "$2" in sql
+
+
+async def test_a_statement_past_its_timeout_is_unavailable(engine: Any) -> None:
+    with pytest.raises(OperationalError) as caught:
+        async with transaction(engine) as conn:
+            await conn.execute(text("SET LOCAL statement_timeout = 50"))
+            await conn.scalars(select(func.pg_sleep(2)))
+    assert unavailable(caught.value) and not client_error(caught.value)
+    async with transaction(engine) as conn:  # the pool hands out a live connection
+        assert await conn.fetch(SELECT, {"low": 0}) == []
