@@ -48,11 +48,7 @@ async def create_guest(engine: AsyncEngine, *, name: str) -> User:
         "deleted_at": None,
     }  # fmt: skip
     read_at = user_cache.generation()
-    if engine.dialect.name == "postgresql":
-        await execute_alone(engine, _INSERT_USER, row)
-    else:
-        async with engine.begin() as conn:
-            await conn.execute(_INSERT_USER, row)
+    await execute_alone(engine, _INSERT_USER, row)
     user_cache.put(user_cache.database_of(engine), user_id, row, read_at)
     return User(**row)
 

@@ -168,8 +168,13 @@ async def raw_transaction(engine: AsyncEngine) -> AsyncIterator[RawConnection]:
 
 
 async def execute_alone(engine: AsyncEngine, statement: ClauseElement, params: Params) -> None:
-    """One statement on its own on PostgreSQL (autocommit: one round trip, no BEGIN or
-    COMMIT), on asyncpg itself; a connection that failed leaves the pool."""
+    """One statement on its own: on PostgreSQL in autocommit (one round trip, no BEGIN or
+    COMMIT) on asyncpg itself, a connection that failed leaving the pool; elsewhere in
+    its own SQLAlchemy transaction (SQLite's single shared connection)."""
+    if engine.dialect.name != "postgresql":
+        async with engine.begin() as sa_conn:
+            await sa_conn.execute(cast(Executable, statement), params)
+        return
     async with engine.connect() as conn:
         fairy = await conn.get_raw_connection()
         try:
