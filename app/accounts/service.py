@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.accounts import user_cache
 from app.accounts.hashing import hash_async, verify_async
-from app.db.models import User, utcnow
+from app.db.models import User, detached, utcnow
 from app.db.raw_pg import execute_alone
 from app.errors import Banned, Conflict, InvalidRequest, NotAuthenticated
 from app.ids import new_id
@@ -50,7 +50,7 @@ async def create_guest(engine: AsyncEngine, *, name: str) -> User:
     read_at = user_cache.generation()
     await execute_alone(engine, _INSERT_USER, row)
     user_cache.put(user_cache.database_of(engine), user_id, row, read_at)
-    return User(**row)
+    return detached(User, row)
 
 
 async def register(

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from app.accounts import user_cache
 from app.accounts.security import SESSION_COOKIE, SessionSigner
 from app.config import Settings
-from app.db.models import User
+from app.db.models import User, detached
 from app.db.session import reader
 from app.errors import Banned, Forbidden, NotAuthenticated
 from app.rooms.service import RoomService
@@ -75,7 +75,7 @@ async def user_from_cookie(
         user_cache.put(database, found[0], row, read_at)
     if row["session_version"] != found[1] or row["deleted_at"] is not None:
         return None
-    return User(**row)
+    return detached(User, row)
 
 
 async def _lookup(request: Request, signer: SessionSigner) -> User | None:

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, insert, select, update
 
-from app.db.models import Room, Seat
+from app.db.models import Room, Seat, detached
 from app.db.raw_pg import Statements
 from app.text import valid_room_id
 
@@ -69,10 +69,10 @@ class SeatRows:
         rows = await conn.fetch(statement, {"room_id": room_id})
         if not rows:
             return None
-        room = Room(**{name: rows[0][index] for index, name in enumerate(ROOM_COLUMNS)})
+        room = detached(Room, dict(zip(ROOM_COLUMNS, rows[0], strict=False)))
         width = len(ROOM_COLUMNS)
         seats = [
-            Seat(**dict(zip(SEAT_COLUMNS, row[width:], strict=True)))
+            detached(Seat, dict(zip(SEAT_COLUMNS, row[width:], strict=True)))
             for row in rows
             if row[width] is not None  # the seat's id: null when the room has no seat
         ]

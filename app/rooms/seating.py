@@ -16,7 +16,7 @@ import orjson
 from sqlalchemy import insert, text
 
 from app.bots import BOTS
-from app.db.models import Room, Seat, User
+from app.db.models import Room, Seat, User, detached
 from app.db.raw_pg import execute_alone, transaction
 from app.errors import Conflict, InvalidRequest, NotAMember, NotHost, RoomNotFound
 from app.games.interface import InvalidOptions, JsonDict
@@ -47,7 +47,10 @@ _CREATE_ROOM_PG = text(
 
 
 def _host_seat(user: User) -> Seat:
-    return Seat(position=0, user_id=user.id, name=user.display_name, bot=None, player_id=None)
+    return detached(
+        Seat, {"position": 0, "user_id": user.id, "name": user.display_name, "bot": None,
+               "player_id": None},
+    )  # fmt: skip
 
 
 #: the bot that takes over a seat during a game (a player left, an admin handed it over)
