@@ -9,6 +9,7 @@ import uvicorn
 
 from app import gc_tuning, native
 from app.observability.logs import configure
+from app.realtime.wire import SERVER_OPTIONS
 
 
 def main() -> None:
@@ -28,7 +29,7 @@ def main() -> None:
         factory=True,
         host=host,
         port=port,
-        ws="app.realtime.wire:AgoraWebSocketProtocol",  # uvicorn's sans-I/O protocol, fast lane
+        **SERVER_OPTIONS,  # our WebSocket protocol (its fast lane), no compression
         ws_max_size=1 << 20,
         proxy_headers=False,  # the app believes only its trusted_proxies (app.api.security_headers)
         log_level=level,

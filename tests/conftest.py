@@ -26,6 +26,7 @@ from hypothesis import settings as hypothesis_settings
 from app import native
 from app.config import Settings
 from app.main import create_app
+from app.realtime.wire import SERVER_OPTIONS
 
 # pytest-xdist's workers ("gw0", "gw1", … under `pytest -n N`) each get a database and a
 # Redis database of their own: the first keeps the configured ones ("test", Redis 15), the
@@ -137,7 +138,7 @@ def start_server(settings: Settings) -> RunningServer:
         host="127.0.0.1",
         port=port,
         log_level="warning",
-        ws="app.realtime.wire:AgoraWebSocketProtocol",
+        **SERVER_OPTIONS,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

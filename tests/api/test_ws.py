@@ -14,6 +14,7 @@ from uvicorn.protocols.utils import ClientDisconnected
 
 from app.api import ws as ws_module
 from app.api.ws import CLOSE_POLICY, CLOSE_TRY_AGAIN, refuse
+from app.realtime.wire import SERVER_OPTIONS
 from tests.conftest import RunningServer
 
 
@@ -96,3 +97,33 @@ async def test_a_handshake_the_server_cannot_serve_now_is_told_503_and_when_to_r
     monkeypatch.undo()
     sock = await host.socket(room_id)  # and the next attempt is served
     assert (await sock.receive_until("snapshot"))["type"] == "snapshot"
+
+
+async def test_a_client_offering_compression_is_served_without_it(
+    server: RunningServer, players: Any
+) -> None:
+    """Browsers offer permessage-deflate (as this client does); the server declines it
+    (app.realtime.wire.SERVER_OPTIONS), so their messages take the fast lane both ways
+    and no socket holds a zlib state."""
+    host = await players("Iris")
+    room_id = (await host.http.post("/api/rooms", json={"game": "race", "seats": 2})).json()["id"]
+    sock = await host.socket(room_id)
+    assert "permessage-deflate" in sock.ws.request.headers["Sec-WebSocket-Extensions"]
+    assert "Sec-WebSocket-Extensions" not in sock.ws.response.headers
+    assert sock.ws.protocol.extensions == []
+    assert (await sock.receive_until("snapshot"))["type"] == "snapshot"
+    await sock.send({"type": "ping", "t": 1})
+    assert (await sock.receive_until("pong"))["t"] == 1
+
+
+def test_the_server_runs_with_the_shared_socket_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m app`` serves with the options the tests' servers use."""
+    import app.__main__ as entry
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(entry.uvicorn, "run", lambda *_a, **kwargs: seen.update(kwargs))
+    monkeypatch.setattr(entry, "configure", lambda *_a: None)
+    monkeypatch.setattr(entry.gc_tuning, "tune", lambda: None)
+    entry.main()
+    assert {key: seen[key] for key in SERVER_OPTIONS} == SERVER_OPTIONS
+    assert seen["ws_per_message_deflate"] is False
