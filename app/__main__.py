@@ -29,8 +29,7 @@ def main() -> None:
         factory=True,
         host=host,
         port=port,
-        **SERVER_OPTIONS,  # our WebSocket protocol (its fast lane), no compression
-        ws_max_size=1 << 20,
+        **SERVER_OPTIONS,  # our WebSocket protocol (its fast lane), no compression, 1 MiB
         proxy_headers=False,  # the app believes only its trusted_proxies (app.api.security_headers)
         log_level=level,
         log_config=None,  # keep our JSON handler for uvicorn's loggers too

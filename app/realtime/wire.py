@@ -51,10 +51,13 @@ except ImportError:  # pragma: no cover
     from websockets.utils import apply_mask
 
 EXTENSION = "agora.wire"
-#: uvicorn's WebSocket settings (``python -m app`` and the tests' servers share them)
+#: uvicorn's WebSocket settings (``python -m app`` and the tests' servers share them):
+#: no compression (above), frames of at most 1 MiB (the app refuses a message over
+#: ``ws_max_message_bytes`` with an error; a frame over this closes the socket, 1009)
 SERVER_OPTIONS: dict[str, Any] = {
     "ws": "app.realtime.wire:AgoraWebSocketProtocol",
     "ws_per_message_deflate": False,
+    "ws_max_size": 1 << 20,
 }
 PAUSE_AFTER = 16  # messages queued before reading from that client pauses
 _OPEN = State.OPEN

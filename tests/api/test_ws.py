@@ -126,4 +126,4 @@ def test_the_server_runs_with_the_shared_socket_options(monkeypatch: pytest.Monk
     monkeypatch.setattr(entry.gc_tuning, "tune", lambda: None)
     entry.main()
     assert {key: seen[key] for key in SERVER_OPTIONS} == SERVER_OPTIONS
-    assert seen["ws_per_message_deflate"] is False
+    assert seen["ws_per_message_deflate"] is False and seen["ws_max_size"] == 1 << 20
