@@ -28,6 +28,7 @@ from app.api import (
     profiles,
     quickplay,
     rooms,
+    strings,
     table,
     ws,
 )
@@ -184,6 +185,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin.router)
     app.include_router(admin.pages)
     app.include_router(health.router)
+    app.include_router(strings.router)
     app.include_router(ws.router)
     install_openapi(app, settings)
     app.add_middleware(RequestGuard, max_bytes=settings.http_max_body_bytes)

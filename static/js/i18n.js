@@ -1,5 +1,6 @@
-// The page's message catalogue (rendered by the server in the chosen language).
-const catalogue = JSON.parse(document.getElementById("i18n")?.textContent || "{}");
+// The page's message catalogue: /strings/<lang>-<digest>.js, a deferred script the page
+// loads before its modules, sets it (app/api/strings.py; the browser caches it).
+const catalogue = globalThis.agoraStrings || {};
 
 /** Translate `key`, filling {placeholders} from `values`. */
 export function t(key, values = {}) {

@@ -27,14 +27,22 @@ async def test_language_from_accept_language_then_cookie(server: RunningServer) 
     await person.close()
 
 
-async def test_each_page_embeds_its_language_strings(server: RunningServer) -> None:
-    """The scripts' strings (encoded once per language) are the page's language's."""
+async def test_each_page_loads_its_language_strings(server: RunningServer) -> None:
+    """The scripts' strings are a deferred script per language (app/api/strings.py)."""
     person = Player(server, "strings")
     for language in ("fr", "en"):
         page = await person.http.get("/", headers={"Accept-Language": language})
-        found = re.search(r'<script type="application/json" id="i18n">(.*?)</script>', page.text)
-        assert found is not None
-        assert orjson.loads(found.group(1)) == catalogue(language)
+        tag = r'<script defer src="(/strings/[a-z]+-[0-9a-f]+\.js)"></script>'
+        found = re.search(tag, page.text)
+        assert found is not None and f"/strings/{language}-" in found.group(1)
+        script = await person.http.get(found.group(1))
+        assert script.status_code == 200
+        prefix = "globalThis.agoraStrings="
+        assert script.text.startswith(prefix)
+        assert orjson.loads(script.text.removeprefix(prefix).rstrip().rstrip(";")) == catalogue(
+            language
+        )
+        assert "i18n" not in page.text.split("</head>")[0]  # no inline copy any more
     await person.close()
 
 
