@@ -11,7 +11,6 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from app import gc_tuning
@@ -32,6 +31,8 @@ from app.api import (
     table,
     ws,
 )
+from app.api.assets import PREFIX as ASSETS
+from app.api.assets import CachedFiles, release_of
 from app.api.failures import RequestTimeout, install_failure_handlers
 from app.api.openapi import install_openapi
 from app.api.origin import OriginCheck
@@ -190,5 +191,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_openapi(app, settings)
     app.add_middleware(RequestGuard, max_bytes=settings.http_max_body_bytes)
     install_security(app, settings)
-    app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
+    # Pages name their files under the release (app/api/assets.py); /static revalidates.
+    release = release_of(ROOT / "static")
+    app.state.assets = f"{ASSETS}/{release}"
+    app.mount(ASSETS + "/{release}", CachedFiles(ROOT / "static", release), name="assets")
+    app.mount("/static", CachedFiles(ROOT / "static"), name="static")
     return app

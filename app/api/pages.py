@@ -42,6 +42,7 @@ def render(request: Request, template: str, user: User | None, **context: Any) -
             "lang": language,
             "languages": LANGUAGES,
             "t": lambda key, **values: translate(language, key, **values),
+            "assets": request.app.state.assets,  # static files under the release's name
             "strings_url": strings_url(language),  # the scripts' strings (.strings)
             **context,
         },

@@ -14,7 +14,8 @@ from tests.e2e.conftest import shot_path
 
 FINAL = "[data-testid=final-table]"
 INSPECT = """async () => ({
-  ...(await import('/static/js/boards/akrotiri.js')).default.inspect(),
+  ...(await import(new URL("boards/akrotiri.js",
+    document.querySelector("script[type=module]").src))).default.inspect(),
   version: window.agoraRoom.socket.version,
 })"""
 # Send only if the page is still at the version the move was chosen on.
@@ -267,7 +268,8 @@ def board_samples(games: int = 6) -> list[dict[str, Any]]:
 # In the page: render each sample, press every stepper and button of the action panel and
 # tap every overlay of the map; every move the board sends must be one of the legal moves.
 EXERCISE = """async (samples) => {
-  const board = (await import("/static/js/boards/akrotiri.js")).default;
+  const board = (await import(new URL("boards/akrotiri.js",
+    document.querySelector("script[type=module]").src))).default;
   const host = document.createElement("div");
   document.body.prepend(host);
   const plain = (x) => x && typeof x === "object" && !Array.isArray(x);

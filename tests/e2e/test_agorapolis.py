@@ -274,7 +274,8 @@ def sample(game: Any, state: Any, seat: int | None, moves: list[Any], seats: int
 # In the page: render each sample, move every select to its last option, press every button
 # of the action panel, and check that each move the board sends is one of the legal moves.
 EXERCISE = """async (samples) => {
-  const board = (await import("/static/js/boards/agorapolis.js")).default;
+  const board = (await import(new URL("boards/agorapolis.js",
+    document.querySelector("script[type=module]").src))).default;
   const host = document.createElement("div");
   document.body.append(host);
   const plain = (x) => x && typeof x === "object" && !Array.isArray(x);
@@ -319,7 +320,8 @@ EXERCISE = """async (samples) => {
 
 
 AUTO_RESIST = """async (s) => {
-  const board = (await import("/static/js/boards/agorapolis.js")).default;
+  const board = (await import(new URL("boards/agorapolis.js",
+    document.querySelector("script[type=module]").src))).default;
   const host = document.createElement("div");
   document.body.append(host);
   localStorage.setItem("agorapolis.resist", "max");

@@ -25,7 +25,7 @@ import {
 import { playerBoard } from "./agorapolis/players.js";
 import { useStylesheet } from "./stylesheet.js";
 
-const CSS_HREF = "/static/css/agorapolis.css";
+const CSS_HREF = new URL("../../css/agorapolis.css", import.meta.url).href;
 
 /** What the board remembers between renders. */
 const S = { element: null, props: null, timer: null, pickedDie: null, dieKey: "", wantFocus: null, autoKey: "" };

@@ -23,7 +23,7 @@ import {
 import { isReplay } from "./replay.js";
 import { useStylesheet } from "./stylesheet.js";
 
-const CSS_HREF = "/static/css/akropolis.css";
+const CSS_HREF = new URL("../../css/akropolis.css", import.meta.url).href;
 
 /** Everything the board remembers between renders. */
 const S = {

@@ -12,7 +12,7 @@ import { handSection, headerLine, sideSections } from "./akrotiri/sections.js";
 import { isReplay } from "./replay.js";
 import { useStylesheet } from "./stylesheet.js";
 
-const CSS_HREF = "/static/css/akrotiri.css";
+const CSS_HREF = new URL("../../css/akrotiri.css", import.meta.url).href;
 
 /** What the board remembers between renders. */
 const S = {

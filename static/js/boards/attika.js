@@ -14,7 +14,7 @@ import { button, el, finalPanel, logPanel, playersPanel } from "./attika/panels.
 import { canonicalExtra, extraCount } from "./attika/payment.js";
 import { placeBar, skeleton } from "./attika/skeleton.js";
 
-const CSS_HREF = "/static/css/attika.css";
+const CSS_HREF = new URL("../../css/attika.css", import.meta.url).href;
 
 /** Everything the board remembers between renders. */
 const S = {

@@ -3,7 +3,7 @@
 import { centre, corners, hexShape, tileCard, tileEdges } from "../boards/akropolis/hex.js";
 import { svg } from "./svg.js";
 
-export const stylesheet = "/static/css/akropolis.css";
+export const stylesheet = new URL("../../css/akropolis.css", import.meta.url).href;
 
 const d = (type) => ({ kind: "district", type });
 const p = (type, stars) => ({ kind: "plaza", type, stars });

@@ -4,7 +4,7 @@ import { SECTORS, SECTOR_COLOUR, comboName, dieNode, el, sectorName } from "../b
 import { t } from "../i18n.js";
 import { svg } from "../illustrations/svg.js";
 
-export const stylesheet = "/static/css/agorapolis.css";
+export const stylesheet = new URL("../../css/agorapolis.css", import.meta.url).href;
 
 /** Each combination with an example roll (the scoring dice first) and its base gain. */
 const COMBINATIONS = [

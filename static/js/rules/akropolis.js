@@ -4,11 +4,11 @@
 import { COLOURS, centre, corners, hexShape, movePositions, tileEdges } from "../boards/akropolis/hex.js";
 import { svg } from "../illustrations/svg.js";
 
-export const stylesheet = "/static/css/akropolis.css";
+export const stylesheet = new URL("../../css/akropolis.css", import.meta.url).href;
 let examples = null;
 
 async function load() {
-  if (!examples) examples = await (await fetch("/static/js/rules/akropolis-examples.json")).json();
+  if (!examples) examples = await (await fetch(new URL("./akropolis-examples.json", import.meta.url))).json();
   return examples;
 }
 
