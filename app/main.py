@@ -32,7 +32,7 @@ from app.api import (
     ws,
 )
 from app.api.assets import PREFIX as ASSETS
-from app.api.assets import CachedFiles, release_of
+from app.api.assets import AssetFiles, snapshot
 from app.api.failures import RequestTimeout, install_failure_handlers
 from app.api.openapi import install_openapi
 from app.api.origin import OriginCheck
@@ -192,8 +192,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestGuard, max_bytes=settings.http_max_body_bytes)
     install_security(app, settings)
     # Pages name their files under the release (app/api/assets.py); /static revalidates.
-    release = release_of(ROOT / "static")
-    app.state.assets = f"{ASSETS}/{release}"
-    app.mount(ASSETS + "/{release}", CachedFiles(ROOT / "static", release), name="assets")
-    app.mount("/static", CachedFiles(ROOT / "static"), name="static")
+    files = snapshot(ROOT / "static")
+    app.state.assets = f"{ASSETS}/{files.release}"
+    app.mount(ASSETS + "/{release}", AssetFiles(files, versioned=True), name="assets")
+    app.mount("/static", AssetFiles(files, versioned=False), name="static")
     return app

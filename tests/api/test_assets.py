@@ -6,9 +6,15 @@ import re
 from pathlib import Path
 
 import httpx
+from starlette.applications import Starlette
+from starlette.routing import Mount
 
-from app.api.assets import release_of
+from app.api.assets import AssetFiles, read_snapshot
 from tests.conftest import RunningServer
+
+
+def release_of(directory: Path) -> str:
+    return read_snapshot(directory).release
 
 
 def test_the_release_changes_with_any_file(tmp_path: Path) -> None:
@@ -48,3 +54,39 @@ async def test_pages_name_their_files_under_the_release(server: RunningServer) -
         assert missing.status_code == 404 and "cache-control" not in missing.headers
         outside = await http.get(f"/assets/{release}/../app/main.py")
         assert outside.status_code == 404
+
+
+def _app(directory: Path) -> Starlette:
+    files = read_snapshot(directory)
+    return Starlette(
+        routes=[
+            Mount("/assets/{release}", AssetFiles(files, versioned=True)),
+            Mount("/static", AssetFiles(files, versioned=False)),
+        ]
+    )
+
+
+async def test_served_from_the_snapshot_gzipped_once(tmp_path: Path) -> None:
+    (tmp_path / "js").mkdir()
+    source = "export const x = 1;\n" * 200
+    (tmp_path / "js" / "a.js").write_text(source)
+    (tmp_path / "i.png").write_bytes(b"\x89PNG" + bytes(2000))
+    app = _app(tmp_path)
+    release = read_snapshot(tmp_path).release
+    (tmp_path / "js" / "a.js").write_text("changed on disk")  # the name keeps its content
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+        packed = await http.get(f"/assets/{release}/js/a.js", headers={"Accept-Encoding": "gzip"})
+        assert packed.headers["content-encoding"] == "gzip" and packed.text == source
+        assert int(packed.headers["content-length"]) < len(source) / 10
+        plain = await http.get("/static/js/a.js", headers={"Accept-Encoding": "identity"})
+        assert "content-encoding" not in plain.headers and plain.text == source
+        image = await http.get("/static/i.png", headers={"Accept-Encoding": "gzip"})
+        assert "content-encoding" not in image.headers and image.headers["content-type"] == (
+            "image/png"
+        )
+        head = await http.head("/static/js/a.js")
+        assert head.status_code == 200 and head.content == b""
+        assert (await http.post("/static/js/a.js")).status_code == 405
+        for path in ("/static/js", "/static/js/", "/static//i.png", "/static/"):
+            assert (await http.get(path)).status_code == 404, path
