@@ -36,9 +36,9 @@ from starlette.types import Receive, Scope, Send
 IMMUTABLE = b"public, max-age=31536000, immutable"
 REVALIDATE = b"no-cache"
 PREFIX = "/assets"
+Headers = list[tuple[bytes, bytes]]
 # Text worth compressing; images here are already compressed (PNG) or tiny.
 _COMPRESS = (".js", ".css", ".json", ".svg", ".html", ".txt", ".webmanifest")
-Headers = list[tuple[bytes, bytes]]
 _TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 
 
@@ -110,9 +110,12 @@ class AssetFiles:
         # The mount's rest of the path; "a/../b" and the like are no file's name.
         name = _route_path(scope)[1:]
         asset = self.snapshot.files.get(name)
-        if asset is None or method not in ("GET", "HEAD"):
-            status = 404 if asset is None else 405
-            await _respond(send, status, [(b"content-type", b"text/plain")], b"Not Found")
+        if asset is None:
+            await _respond(send, 404, [(b"content-type", b"text/plain")], b"Not Found")
+            return
+        if method not in ("GET", "HEAD"):
+            headers = [(b"content-type", b"text/plain"), (b"allow", b"GET, HEAD")]
+            await _respond(send, 405, headers, b"Method Not Allowed")
             return
         named = scope.get("path_params", {}).get("release")
         current = self.versioned and named == self.snapshot.release
@@ -133,8 +136,6 @@ class AssetFiles:
         await _respond(send, 200, headers, b"" if method == "HEAD" else body)
 
 
-async def _respond(
-    send: Send, status: int, headers: list[tuple[bytes, bytes]], body: bytes
-) -> None:
+async def _respond(send: Send, status: int, headers: Headers, body: bytes) -> None:
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -5,7 +5,7 @@ the lobby page's 72 KB when it was written into each page). Here it is a script,
 ``/strings/<language>-<digest>.js``, named by a digest of its content: the page asks
 for it with ``defer`` (it runs before the page's module scripts, in document order),
 the browser keeps it a year (``immutable``) and a new release's strings get a new
-name. It is encoded and gzipped once per process (12 KB on the wire), so a request
+name. It is encoded and gzipped once per process (13.9 KB on the wire), so a request
 costs no encoding at all.
 
 A name whose digest is not the current one (a page from before a release, kept in a
