@@ -264,11 +264,25 @@ class RoomSocket:
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"no {kind} message matching {match}")
-            message = await self.receive(left)
+            try:
+                if left <= 0:
+                    raise TimeoutError
+                message = await self.receive(left)
+            except TimeoutError:
+                raise TimeoutError(
+                    f"no {kind} message matching {match} in {timeout} s (version {self.version});"
+                    f" last received: {self.recent()}"
+                ) from None
             if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
                 return message
+            if kind != "error" and message["type"] == "error" and "id" in match:
+                if message.get("id") == match["id"]:  # the awaited move was refused: say why
+                    raise AssertionError(f"waiting for {kind} {match}, got {message}")
+
+    def recent(self, count: int = 8) -> list[tuple[Any, ...]]:
+        """The last messages in short (for a failure's message)."""
+        keys = ("type", "version", "id", "code")
+        return [tuple(m.get(k) for k in keys) for m in self.messages[-count:]]
 
     async def wait_version(self, version: int, timeout: float = 10.0) -> None:
         deadline = time.monotonic() + timeout

@@ -230,6 +230,11 @@ async def socket_of(page: Any, server: Any, url: str) -> RoomSocket:
     return sock
 
 
+# A liveness bound, not a speed check: in the full suite (two workers beside chromium on a
+# shared 2-core machine) one ack of this long game once took over the default 10 s.
+WAIT = 30.0
+
+
 async def finish_over_sockets(
     sockets: list[RoomSocket], pause: Callable[[], Awaitable[bool]], pause_after: int
 ) -> int:
@@ -246,9 +251,9 @@ async def finish_over_sockets(
         if mover is None:
             await observer.receive(30)  # a bot's turn
             continue
-        await mover.wait_version(observer.version)
+        await mover.wait_version(observer.version, WAIT)
         await mover.send({"type": "legal_moves"})
-        offer = await mover.receive_until("legal_moves")
+        offer = await mover.receive_until("legal_moves", WAIT)
         if offer["version"] != mover.version or not offer["moves"]:
             continue
         game = mover.view["game"]
@@ -263,9 +268,9 @@ async def finish_over_sockets(
         sent += 1
         move = choose(mover.view["game"], offer["moves"])
         await mover.send({"type": "move", "id": sent, "move": move, "version": mover.version})
-        ack = await mover.receive_until("ack", id=sent)
+        ack = await mover.receive_until("ack", WAIT, id=sent)
         for sock in sockets:
-            await sock.wait_version(ack["version"])
+            await sock.wait_version(ack["version"], WAIT)
     return sent
 
 
