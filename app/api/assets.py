@@ -18,8 +18,9 @@ the current one (an old page in a tab) gets the current files, not cached.
 the digest of what was read, so a name always means the content served under it, even if
 the files change on disk while the process runs (a deploy over a running checkout, an
 edit in development: a restart gives the new release). Text files are gzipped on first
-request and kept (a first visit's 20 modules: 180 → 50 KB on the wire). Starlette's
-``StaticFiles`` did a ``stat`` and an ``open`` in its thread pool for each file.
+request and kept (a first view of the lobby: 61 KB on the wire for 131 KB of page,
+strings and files). Starlette's ``StaticFiles`` did a ``stat`` and an ``open`` in its
+thread pool for each file.
 """
 
 from __future__ import annotations
