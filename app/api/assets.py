@@ -120,21 +120,28 @@ class AssetFiles:
             return
         named = scope.get("path_params", {}).get("release")
         current = self.versioned and named == self.snapshot.release
-        headers = [
-            (b"cache-control", IMMUTABLE if current else REVALIDATE),
-            (b"etag", asset.etag),
-            (b"vary", b"Accept-Encoding"),
-        ]
-        if asset.etag in _header(scope, b"if-none-match"):
-            await _respond(send, 304, headers, b"")
-            return
-        body = asset.body
-        gzipped = asset.gzipped() if b"gzip" in _header(scope, b"accept-encoding") else None
-        if gzipped is not None and len(gzipped) < len(body):
-            body = gzipped
-            headers.append((b"content-encoding", b"gzip"))
-        headers += [(b"content-type", asset.content_type), (b"content-length", b"%d" % len(body))]
-        await _respond(send, 200, headers, b"" if method == "HEAD" else body)
+        status, headers, body = reply(asset, scope, immutable=current)
+        await _respond(send, status, headers, b"" if method == "HEAD" else body)
+
+
+def reply(asset: Asset, scope: Scope, *, immutable: bool) -> tuple[int, Headers, bytes]:
+    """The answer to a GET of ``asset`` (also the strings file's, :mod:`.strings`): cached
+    a year when ``immutable``, else revalidated; a 304 for its ETag; gzipped when the
+    client takes it and it is smaller."""
+    headers = [
+        (b"cache-control", IMMUTABLE if immutable else REVALIDATE),
+        (b"etag", asset.etag),
+        (b"vary", b"Accept-Encoding"),
+    ]
+    if asset.etag in _header(scope, b"if-none-match"):
+        return 304, headers, b""
+    body = asset.body
+    gzipped = asset.gzipped() if b"gzip" in _header(scope, b"accept-encoding") else None
+    if gzipped is not None and len(gzipped) < len(body):
+        body = gzipped
+        headers.append((b"content-encoding", b"gzip"))
+    headers += [(b"content-type", asset.content_type), (b"content-length", b"%d" % len(body))]
+    return 200, headers, body
 
 
 async def _respond(send: Send, status: int, headers: Headers, body: bytes) -> None:

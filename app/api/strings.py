@@ -15,7 +15,6 @@ untranslated.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 from dataclasses import dataclass
 from functools import cache
@@ -24,20 +23,19 @@ import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from app.api.assets import Asset, reply
 from app.i18n import LANGUAGES, catalogue
 
 router = APIRouter(include_in_schema=False)
 #: the global the file sets and ``static/js/i18n.js`` reads
 GLOBAL = "agoraStrings"
-IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 @dataclass(frozen=True, slots=True)
 class StringsFile:
     language: str
     digest: str
-    body: bytes
-    gzipped: bytes
+    asset: Asset  # served as the static files are (app/api/assets.py)
 
     @property
     def url(self) -> str:
@@ -50,7 +48,8 @@ def strings_file(language: str) -> StringsFile:
     data = orjson.dumps(catalogue(language), option=orjson.OPT_SORT_KEYS)
     body = b"globalThis." + GLOBAL.encode() + b"=" + data + b";\n"
     digest = hashlib.sha256(body).hexdigest()[:16]
-    return StringsFile(language, digest, body, gzip.compress(body, 9, mtime=0))
+    content_type = b"text/javascript; charset=utf-8"
+    return StringsFile(language, digest, Asset(body, content_type, f'"{digest}"'.encode(), True))
 
 
 def strings_url(language: str) -> str:
@@ -64,12 +63,5 @@ async def strings_script(request: Request, name: str) -> Response:
     if language not in LANGUAGES or not dot or extension != "js":
         return Response(status_code=404)
     found = strings_file(language)
-    headers = {
-        "Cache-Control": IMMUTABLE if digest == found.digest else "no-cache",
-        "Vary": "Accept-Encoding",
-    }
-    body = found.body
-    if "gzip" in request.headers.get("accept-encoding", ""):
-        body = found.gzipped
-        headers["Content-Encoding"] = "gzip"
-    return Response(body, media_type="text/javascript; charset=utf-8", headers=headers)
+    status, headers, body = reply(found.asset, request.scope, immutable=digest == found.digest)
+    return Response(body, status, {key.decode(): value.decode() for key, value in headers})

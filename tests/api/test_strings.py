@@ -7,7 +7,7 @@ import gzip
 import httpx
 import orjson
 
-from app.api.strings import GLOBAL, IMMUTABLE, strings_file, strings_url
+from app.api.strings import GLOBAL, strings_file, strings_url
 from app.i18n import LANGUAGES, catalogue
 from tests.conftest import RunningServer
 
@@ -23,9 +23,10 @@ def test_each_language_has_its_own_name_and_content() -> None:
     assert len({found.digest for found in files.values()}) == len(LANGUAGES)
     for language, found in files.items():
         assert strings_url(language) == f"/strings/{language}-{found.digest}.js"
-        assert _catalogue_of(found.body) == catalogue(language)
-        assert gzip.decompress(found.gzipped) == found.body
-        assert len(found.gzipped) < len(found.body) / 3
+        body, gzipped = found.asset.body, found.asset.gzipped()
+        assert _catalogue_of(body) == catalogue(language)
+        assert gzipped is not None and gzip.decompress(gzipped) == body
+        assert len(gzipped) < len(body) / 3
 
 
 async def test_served_immutable_and_gzipped(server: RunningServer) -> None:
@@ -34,13 +35,19 @@ async def test_served_immutable_and_gzipped(server: RunningServer) -> None:
         plain = await http.get(url, headers={"Accept-Encoding": "identity"})
         assert plain.status_code == 200
         assert plain.headers["content-type"] == "text/javascript; charset=utf-8"
-        assert plain.headers["cache-control"] == IMMUTABLE
+        assert plain.headers["cache-control"] == "public, max-age=31536000, immutable"
         assert "content-encoding" not in plain.headers
         assert _catalogue_of(plain.content) == catalogue("fr")
         packed = await http.get(url, headers={"Accept-Encoding": "gzip, br"})
         assert packed.headers["content-encoding"] == "gzip"
         assert packed.headers["vary"] == "Accept-Encoding"
         assert packed.content == plain.content  # httpx decoded it
+        # The static files' answer (app.api.assets.reply): revalidation by ETag too.
+        again = await http.get(url, headers={"If-None-Match": plain.headers["etag"]})
+        assert (
+            again.status_code == 304
+            and again.headers["cache-control"] == plain.headers["cache-control"]
+        )
 
 
 async def test_an_old_name_gets_the_current_strings_uncached(server: RunningServer) -> None:
