@@ -25,9 +25,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GROUP = "app.native"
 # Modules must type-check and avoid what mypyc does not compile (async generators;
-# ``__dict__`` of instances; reading ``__file__``, which is wrong in a compiled module).
-# app.api.ws, the room cache and the metrics compiled too, but measured no faster.
+# ``__dict__`` of instances; reading ``__file__``, which is wrong in a compiled module;
+# classes deriving from most builtins, e.g. exceptions). What mypyc does not speed up:
+# a call into an interpreted module (a frame each: keep the move path's callees here), a
+# dataclass's ``__init__`` (generated, interpreted: write it out), a module constant not
+# ``Final`` (a dict read on each use), methods of a value typed ``Any`` (typed dicts and
+# lists get direct C calls). Instructions a move (bench/move_path.py under valgrind): 266k
+# -> 195k with those (2026-11-28). The room cache and the metrics compiled too, but
+# measured no faster.
 MODULES = (
+    "app.api.socket_session",
+    "app.games.hooks",
     "app.games.race",
     "app.games.strict",
     "app.realtime.connection",
@@ -35,6 +43,7 @@ MODULES = (
     "app.realtime.wire",
     "app.rooms.clock",
     "app.rooms.diff",
+    "app.rooms.json_text",
     "app.rooms.live",
     "app.rooms.movelog",
     "app.rooms.play",

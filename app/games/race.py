@@ -13,7 +13,7 @@ Enabled only when the settings allow test games (``AGORA_TEST_GAMES=1``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from app.games.interface import (
     GameInfo,
@@ -56,7 +56,7 @@ INFO = GameInfo(
     test_only=True,
 )
 
-STEPS = (1, 2)
+STEPS: Final = (1, 2)
 
 
 def setup(seats: int, options: dict[str, Any], seed: int) -> State:

@@ -9,10 +9,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator
 from functools import cache
-from types import ModuleType
-from typing import Any, cast
+from typing import cast
 
-from app.games.interface import Game, JsonDict, Move, State
+# The hooks live in their own module, compiled (the move path imports them from there);
+# everything else may import them from here.
+from app.games.hooks import describe, hook_of, redact_move, secrets, steps, undoable
+from app.games.interface import Game
+
+__all__ = [
+    "GAME_MODULES", "UnknownGame", "describe", "get_game", "hook_of", "iter_games",
+    "redact_move", "secrets", "steps", "undoable",
+]  # fmt: skip
 
 # One line per game module. A game lands here once its conformance suite passes.
 GAME_MODULES: tuple[str, ...] = (
@@ -48,59 +55,3 @@ def get_game(game_id: str, *, include_test_games: bool = True) -> Game:
     if game is None or (game.INFO.test_only and not include_test_games):
         raise UnknownGame(game_id)
     return game
-
-
-# (game, hook name) -> the game's optional hook, or None. A module's missing attribute
-# costs ~0.6 µs (an AttributeError with a formatted message) and the move path asks for
-# three on every move; a dict lookup costs a tenth of that. Rules modules never change.
-_HOOKS: dict[tuple[Any, str], Any] = {}
-
-
-def hook_of(game: Game, name: str) -> Any:
-    """The game's optional hook ``name`` (None without), looked up once per game module."""
-    if not isinstance(game, ModuleType):  # a test's stand-in: may change, not cached
-        return getattr(game, name, None)
-    key = (game, name)
-    try:
-        return _HOOKS[key]
-    except KeyError:
-        found = _HOOKS[key] = getattr(game, name, None)
-        return found
-
-
-def redact_move(game: Game, move: Move, mover: int, viewer: int | None, finished: bool) -> Move:
-    """What ``viewer`` may see of ``mover``'s move (the game's ``redact_move`` hook, if any)."""
-    hook = hook_of(game, "redact_move")
-    if hook is None:
-        return move
-    return cast(Move, hook(move, mover, viewer, finished))
-
-
-def steps(game: Game, state: State, seat: int, move: Move) -> list[tuple[int, Move, State]]:
-    """The turns one ``apply`` plays, as the rules applied them (the game's ``steps`` hook):
-    ``(seat, move, state after)`` for the mover's completed move, then for each turn the
-    rules play by themselves. Without the hook: the move as sent and ``apply``'s state."""
-    hook = hook_of(game, "steps")
-    if hook is None:
-        return [(seat, move, game.apply(state, seat, move))]
-    return cast(list[tuple[int, Move, State]], hook(state, seat, move))
-
-
-def describe(game: Game, before: State, seat: int, move: Move, after: State) -> JsonDict | None:
-    """A public description of one step (the game's ``describe`` hook; None without)."""
-    hook = hook_of(game, "describe")
-    return None if hook is None else cast(JsonDict, hook(before, seat, move, after))
-
-
-def secrets(game: Game, state: State) -> list[tuple[frozenset[int], Any]]:
-    """Hidden fragments of ``state`` with the seats allowed to see each (the game's hook)."""
-    hook = hook_of(game, "secrets")
-    if hook is None:
-        return []
-    return cast(list[tuple[frozenset[int], Any]], hook(state))
-
-
-def undoable(game: Game, before: State, move: Move, after: State) -> bool:
-    """Whether ``move`` may be taken back (the game's ``undoable`` hook; without it, never)."""
-    hook = hook_of(game, "undoable")
-    return bool(hook is not None and hook(before, move, after))

@@ -15,11 +15,11 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from typing import Any, Final
 
 from app.realtime.hub import RoomEvent
 
-GAP_WAIT_SECONDS = 0.5
+GAP_WAIT_SECONDS: Final = 0.5
 
 
 class Outbox:

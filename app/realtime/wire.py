@@ -39,7 +39,7 @@ from __future__ import annotations
 import asyncio
 import struct
 from collections import deque
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -50,7 +50,7 @@ try:  # the C version ships with websockets' wheels
 except ImportError:  # pragma: no cover
     from websockets.utils import apply_mask
 
-EXTENSION = "agora.wire"
+EXTENSION: Final = "agora.wire"
 #: uvicorn's WebSocket settings (``python -m app`` and the tests' servers share them):
 #: no compression (above), frames of at most 1 MiB (the app refuses a message over
 #: ``ws_max_message_bytes`` with an error; a frame over this closes the socket, 1009)
@@ -59,8 +59,8 @@ SERVER_OPTIONS: dict[str, Any] = {
     "ws_per_message_deflate": False,
     "ws_max_size": 1 << 20,
 }
-PAUSE_AFTER = 16  # messages queued before reading from that client pauses
-_OPEN = State.OPEN
+PAUSE_AFTER: Final = 16  # messages queued before reading from that client pauses
+_OPEN: Final = State.OPEN
 
 
 class MessageQueue:

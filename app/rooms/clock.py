@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.hooks import hook_of
 from app.games.interface import Game, JsonDict, State
-from app.games.registry import hook_of
 
 RECLAIM_SECONDS = 30.0
 LOW_TIME_SECONDS = 10.0

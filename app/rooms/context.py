@@ -25,14 +25,13 @@ from app.games.registry import UnknownGame, get_game
 from app.observability.metrics import Metrics
 from app.realtime.hub import Hub
 from app.rooms.clock import plan
+
+# Re-exported: the room service's parts import it from here.
+from app.rooms.json_text import dumps as dumps
 from app.rooms.store import GroupCommitter, PendingMove
 
 if TYPE_CHECKING:
     from app.rooms.live import LiveRoom
-
-
-def dumps(data: Any) -> str:
-    return orjson.dumps(data).decode()
 
 
 def seed_commitment(seed: str) -> str:

@@ -23,7 +23,7 @@ audience) are walked rather than serialised whole. Measured with ``bench/move_cp
 from __future__ import annotations
 
 from difflib import SequenceMatcher
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -31,15 +31,15 @@ Op = dict[str, Any]
 # (before, after) serialisations, or their ids -> (the path where the ops were made, the
 # ops). Ids are safe keys: both views are alive for the whole diff_views call.
 Memo = dict[tuple[Any, Any], tuple[str, list[Op]]]
+# Constants are Final: mypyc compiles them in rather than reading the module's dict
+# on every use (and ``isinstance(x, (dict, list))`` to two type checks).
 # Containers smaller than this are cheaper to walk than to serialise twice.
-_SERIALISE_FROM = 3
+_SERIALISE_FROM: Final = 3
 # Levels walked without serialising: the view wrapper and the game's top dict.
-_WALK_LEVELS = 2
-# A tuple, not ``dict | list``: a union is built anew each time the expression runs.
-_CONTAINERS = (dict, list)
-_MISSING = object()
+_WALK_LEVELS: Final = 2
+_MISSING: Final = object()
 # Resized lists up to this length are diffed item by item rather than aligned.
-_ALIGN_FROM = 8
+_ALIGN_FROM: Final = 8
 
 
 def _escape(key: str) -> str:
@@ -66,7 +66,7 @@ def _diff(before: Any, after: Any, path: str, ops: list[Op], memo: Memo, depth: 
     if type(before) is not type(after):
         ops.append({"op": "replace", "path": path, "value": after})
         return
-    if not isinstance(before, _CONTAINERS):
+    if not isinstance(before, (dict, list)):
         if before != after:
             ops.append({"op": "replace", "path": path, "value": after})
         return
@@ -108,26 +108,40 @@ def _worth_walking(before: Any, after: Any) -> bool:
     changed city, 3.7 KB a side, was serialised on every move for its ``turns_played``)."""
     if len(before) != len(after):
         return True  # resized lists are aligned by identity first; dicts' keys differ
-    same = 0
     if isinstance(before, dict):
-        for key, old in before.items():
-            new = after.get(key, _MISSING)
-            if new is old:
-                same += 1
-            elif new is _MISSING or _plain_differs(old, new):
-                return True
+        same = _same_dict_items(before, after)
     else:
-        for old, new in zip(before, after, strict=True):
-            if old is new:
-                same += 1
-            elif _plain_differs(old, new):
-                return True
-    return 2 * same >= len(before)
+        same = _same_items(before, after)
+    return same < 0 or 2 * same >= len(before)
+
+
+def _same_dict_items(before: dict[str, Any], after: dict[str, Any]) -> int:
+    """How many values are the same objects; -1 when a key or a plain value differs."""
+    same = 0
+    for key, old in before.items():
+        new = after.get(key, _MISSING)
+        if new is old:
+            same += 1
+        elif new is _MISSING or _plain_differs(old, new):
+            return -1
+    return same
+
+
+def _same_items(before: list[Any], after: list[Any]) -> int:
+    """:func:`_same_dict_items` for two lists of the same length."""
+    same = 0
+    for index in range(len(before)):
+        old, new = before[index], after[index]
+        if old is new:
+            same += 1
+        elif _plain_differs(old, new):
+            return -1
+    return same
 
 
 def _plain_differs(old: Any, new: Any) -> bool:
     """Two values of which one at least is not a container, and which differ."""
-    if isinstance(old, _CONTAINERS) and isinstance(new, _CONTAINERS):
+    if isinstance(old, (dict, list)) and isinstance(new, (dict, list)):
         return False  # only a deeper look can tell
     return type(old) is not type(new) or bool(old != new)
 
@@ -135,30 +149,47 @@ def _plain_differs(old: Any, new: Any) -> bool:
 def _diff_container(
     before: Any, after: Any, path: str, ops: list[Op], memo: Memo, depth: int
 ) -> None:
-    # Items that are the same object are skipped before their path is even built.
+    # Typed per kind: compiled, a typed dict's get/items and a list's items are direct C
+    # calls, where an ``Any``'s are method lookups (``type(before) is type(after)``).
     if isinstance(before, dict):
-        missing = _MISSING
-        removed = 0
-        for key, old in before.items():
-            new = after.get(key, missing)
-            if new is old:
-                continue
-            if new is missing:
-                removed += 1
-                ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
-            else:
-                _diff(old, new, f"{path}/{_escape(key)}", ops, memo, depth + 1)
-        # Every key of ``after`` not in ``before`` is one more than the kept ones.
-        if len(after) > len(before) - removed:
-            for key, new in after.items():
-                if key not in before:
-                    ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": new})
+        _diff_dict(before, after, path, ops, memo, depth)
     elif len(before) == len(after):
-        for index, (old, new) in enumerate(zip(before, after, strict=True)):
-            if old is not new:
-                _diff(old, new, f"{path}/{index}", ops, memo, depth + 1)
+        _diff_list(before, after, path, ops, memo, depth)
     else:
         _diff_resized_list(before, after, path, ops, memo, depth)
+
+
+def _diff_dict(
+    before: dict[str, Any], after: dict[str, Any], path: str, ops: list[Op], memo: Memo,
+    depth: int,
+) -> None:  # fmt: skip
+    # Items that are the same object are skipped before their path is even built.
+    missing = _MISSING
+    removed = 0
+    for key, old in before.items():
+        new = after.get(key, missing)
+        if new is old:
+            continue
+        if new is missing:
+            removed += 1
+            ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+        else:
+            _diff(old, new, f"{path}/{_escape(key)}", ops, memo, depth + 1)
+    # Every key of ``after`` not in ``before`` is one more than the kept ones.
+    if len(after) > len(before) - removed:
+        for key, new in after.items():
+            if key not in before:
+                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": new})
+
+
+def _diff_list(
+    before: list[Any], after: list[Any], path: str, ops: list[Op], memo: Memo, depth: int
+) -> None:
+    """Two lists of the same length, item by item."""
+    for index in range(len(before)):
+        old, new = before[index], after[index]
+        if old is not new:
+            _diff(old, new, f"{path}/{index}", ops, memo, depth + 1)
 
 
 def _diff_resized_list(

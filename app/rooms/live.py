@@ -10,16 +10,16 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from app.games.interface import Game, JsonDict, State
 from app.realtime.hub import SPECTATOR
 from app.rooms.clock import clock_view
 
-RECENT_MOVE_IDS = 256
+RECENT_MOVE_IDS: Final = 256
 # Seat count -> every audience of a room ("0", "1", ..., spectators), asked on each move.
-_AUDIENCES: dict[int, tuple[str, ...]] = {}
-_NOT_GIVEN: Any = object()
+_AUDIENCES: Final[dict[int, tuple[str, ...]]] = {}
+_NOT_GIVEN: Final[Any] = object()
 
 
 @dataclass

@@ -15,14 +15,14 @@ frame for it (app.rooms.history).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
+from app.games.hooks import describe, steps
 from app.games.interface import Game, JsonDict, Move, State
-from app.games.registry import describe, steps
 
-LOG_KEY = "_log"
+LOG_KEY: Final = "_log"
 
 
 def apply_for_log(game: Game, state: State, seat: int, move: Move) -> tuple[State, str]:

@@ -14,17 +14,20 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Final
 
 import orjson
 
 from app.db.models import User
 from app.errors import AgoraError, Conflict, NotAMember, NotAuthenticated, StaleVersion
+from app.games.hooks import hook_of
 from app.games.interface import JsonDict, Move, RulesError
-from app.games.registry import hook_of
 from app.games.strict import plain_move
 from app.realtime.hub import SPECTATOR
 from app.rooms.cache import RoomCache
-from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook, dumps
+from app.rooms.clock import plan
+from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook
+from app.rooms.json_text import dumps
 from app.rooms.live import LiveRoom
 from app.rooms.movelog import apply_for_log
 from app.rooms.publish import publish_versions, pushed_legal_moves
@@ -33,7 +36,7 @@ from app.rooms.store import PendingMove
 log = logging.getLogger(__name__)
 
 
-MAX_MOVE_BYTES = 4096
+MAX_MOVE_BYTES: Final = 4096
 
 
 def check_move_shape(move: Move, client_move_id: str | None) -> None:
@@ -88,7 +91,11 @@ class MovePlayer:
         """
         received = time.perf_counter()
         check_move_shape(move, client_move_id)
-        live = await self.cache.live(room_id)
+        # RoomCache.live's common case inline (a held, fresh room, one process): the
+        # interpreted coroutine cost a frame and a coroutine object on every move.
+        live = self.cache.rooms.get(room_id)
+        if live is None or live.stale or self.ctx.hub.distributed:
+            live = await self.cache.live(room_id)
         async with live.lock:
             # Single process: the cache is the truth. Several: a refusal decided on the
             # cache is only final once the cache was just reloaded from the database
@@ -115,8 +122,22 @@ class MovePlayer:
                 assert seat is not None
                 result = live.game.result(new_state)
                 status = "finished" if result is not None else "playing"
-                timers, deadline_at = self.ctx.plan_timers(
-                    live, state=new_state, status=status, version=live.version + 1, mover=seat
+                # RoomContext.plan_timers's call, made here: compiled to compiled, no
+                # interpreted frame and keyword dict on every move.
+                settings = self.ctx.settings
+                timers, deadline_at = plan(
+                    game=live.game,
+                    state=new_state,
+                    status=status,
+                    version=live.version + 1,
+                    options=live.options,
+                    seat_count=live.seat_count,
+                    bots=live.bot_seats(),
+                    previous=live.timers,
+                    now=time.time(),
+                    bot_delay=settings.bot_delay_seconds,
+                    reaction_default=settings.reaction_seconds,
+                    mover=seat,
                 )
                 pending = PendingMove(
                     room_id=live.id,

@@ -10,11 +10,11 @@ from __future__ import annotations
 import time
 from collections.abc import Collection
 
+from app.games.hooks import hook_of
 from app.games.interface import JsonDict
-from app.games.registry import hook_of
 from app.realtime.hub import Hub, RoomEvent
-from app.rooms.context import dumps
 from app.rooms.diff import diff_views
+from app.rooms.json_text import dumps
 from app.rooms.live import LiveRoom
 
 
