@@ -112,6 +112,13 @@ class AgoraWebSocketProtocol(WebSocketsSansIOProtocol):
         self.queue = MessageQueue()  # type: ignore[assignment]
         self._out: list[bytes] = []
         self._max = self.config.ws_max_size
+        # Whether send_text_now may write: open, handshake done, no close sent, the
+        # transport not paused. Worked out where those change (:meth:`_update_lane`), not
+        # on each message: they were five attribute reads of this (interpreted) class,
+        # an asyncio.Event's is_set and the websockets state property (two Python frames)
+        # per message sent, 6 % of the server's CPU at R = 500 (perf, bench/ws_load.py).
+        self._lane = False
+        self._write_paused = False
 
     # ------------------------------------------------------------------ receiving
     def handle_connect(self, event: Any) -> None:
@@ -127,6 +134,28 @@ class AgoraWebSocketProtocol(WebSocketsSansIOProtocol):
                 return
         self._flush()  # whatever the library writes (pongs, closes) follows our frames
         super().data_received(data)
+        self._update_lane()  # a close (received, or answering an error) changes the state
+
+    def _update_lane(self) -> None:
+        """Everything but a closing transport, which :meth:`_flush` checks: a close the
+        keepalive's timer makes closes the transport at once."""
+        self._lane = (
+            self.handshake_complete
+            and not self.disconnected
+            and not self.close_sent
+            and not self._write_paused
+            and self.conn.state is _OPEN
+        )
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self._write_paused = True
+        self._update_lane()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._write_paused = False
+        self._update_lane()
 
     def _between_frames(self) -> bool:
         """The library's parser waits for a new frame with nothing buffered."""
@@ -200,13 +229,7 @@ class AgoraWebSocketProtocol(WebSocketsSansIOProtocol):
     def send_text_now(self, text: str) -> bool:
         """Send a text message without awaiting; False when it must wait (then use
         the ASGI ``send``, which waits for the transport to drain)."""
-        if (
-            self.disconnected
-            or self.close_sent
-            or not self.writable.is_set()
-            or self.conn.state is not _OPEN
-            or not self.handshake_complete
-        ):
+        if not self._lane:
             return False
         self._write_text(text)
         return True
@@ -237,7 +260,10 @@ class AgoraWebSocketProtocol(WebSocketsSansIOProtocol):
             if self.send_text_now(text):
                 return
         self._flush()  # our frames go before whatever the library writes
-        await super().send(message)
+        try:
+            await super().send(message)
+        finally:
+            self._update_lane()  # the accept opens the lane, a close shuts it
         if message["type"] == "websocket.http.response.body" and not message.get("more_body"):
             # A handshake answered with an HTTP response (a 503 under load) is complete;
             # the library leaves the flag down and logs "returned without completing
@@ -250,6 +276,7 @@ class AgoraWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._out = []
+        self._lane = False
         super().connection_lost(exc)
 
     def shutdown(self) -> None:
