@@ -118,6 +118,7 @@ class AgoraWebSocketProtocol(WebSocketsSansIOProtocol):
         # an asyncio.Event's is_set and the websockets state property (two Python frames)
         # per message sent, 6 % of the server's CPU at R = 500 (perf, bench/ws_load.py).
         self._lane = False
+        self._open = False  # the websockets state is OPEN (a property: a Python frame)
         self._write_paused = False
 
     # ------------------------------------------------------------------ receiving
@@ -139,12 +140,13 @@ class AgoraWebSocketProtocol(WebSocketsSansIOProtocol):
     def _update_lane(self) -> None:
         """Everything but a closing transport, which :meth:`_flush` checks: a close the
         keepalive's timer makes closes the transport at once."""
+        self._open = self.conn.state is _OPEN
         self._lane = (
-            self.handshake_complete
+            self._open
+            and self.handshake_complete
             and not self.disconnected
             and not self.close_sent
             and not self._write_paused
-            and self.conn.state is _OPEN
         )
 
     def pause_writing(self) -> None:
@@ -160,7 +162,9 @@ class AgoraWebSocketProtocol(WebSocketsSansIOProtocol):
     def _between_frames(self) -> bool:
         """The library's parser waits for a new frame with nothing buffered."""
         conn = self.conn
-        if conn.state is not _OPEN or conn.expect_continuation_frame or conn.reader.buffer:
+        # _open is the state as of the last change this class saw; a close from the
+        # keepalive's timer sets close_sent, checked below.
+        if not self._open or conn.expect_continuation_frame or conn.reader.buffer:
             return False
         if self.close_sent or self.frames:
             return False
@@ -276,9 +280,10 @@ class AgoraWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._out = []
-        self._lane = False
+        self._lane = self._open = False
         super().connection_lost(exc)
 
     def shutdown(self) -> None:
         self._flush()
         super().shutdown()
+        self._update_lane()
