@@ -49,6 +49,7 @@ MODULES = (
     "app.rooms.movelog",
     "app.rooms.play",
     "app.rooms.publish",
+    "app.rooms.room_lock",
     "app.rooms.store",
 )
 _SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]  # ".cpython-311-x86_64-linux-gnu.so"

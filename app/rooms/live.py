@@ -7,7 +7,6 @@ changed the room (a relayed event), so the next command reloads it first.
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -15,6 +14,7 @@ from typing import Any, Final
 from app.games.interface import Game, JsonDict, State
 from app.realtime.hub import SPECTATOR
 from app.rooms.clock import clock_view
+from app.rooms.room_lock import RoomLock
 
 RECENT_MOVE_IDS: Final = 256
 # Seat count -> every audience of a room ("0", "1", ..., spectators), asked on each move.
@@ -68,7 +68,7 @@ class LiveRoom:
     # What the room waits on at this version and when (app.rooms.clock), as stored.
     timers: JsonDict | None = None
     deadline_at: float | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: RoomLock = field(default_factory=RoomLock)
     recent_moves: OrderedDict[str, tuple[int, int]] = field(default_factory=OrderedDict)
     _views: dict[str, JsonDict] = field(default_factory=dict)
     # (to_act, result) of the current state: the same for every audience.
