@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Container
 from typing import Final
 
 import orjson
@@ -71,6 +72,10 @@ class MovePlayer:
         self.cache = cache
         self.finish = finish
         self.arm_timers = arm_timers
+        # The rooms with a local deadline timer (the facade sets the scheduler's): the arm
+        # hook is skipped for a playing room that has none and plans none (it would do
+        # nothing, in three interpreted calls).
+        self.timers_armed: Container[str] = frozenset()
         self.moves_accepted = 0
 
     async def submit_move(
@@ -188,7 +193,8 @@ class MovePlayer:
                     "bot": bot_seat is not None,
                 },
             )
-        self.arm_timers(live)
+        if live.deadline_at is not None or live.status != "playing" or live.id in self.timers_armed:
+            self.arm_timers(live)
         return live.version
 
     @staticmethod

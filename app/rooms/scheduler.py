@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Container
 
 from sqlalchemy import text
 
@@ -63,6 +63,9 @@ class Scheduler:
         self.ctx = ctx
         self.fire = fire
         self._handles: dict[str, asyncio.TimerHandle] = {}
+        # Read-only for others: the rooms with a local timer armed (MovePlayer skips the
+        # arm hook for a room with none that plans none: three interpreted calls a move).
+        self.armed: Container[str] = self._handles
         self._running: set[asyncio.Task[None]] = set()
         self._poller: asyncio.Task[None] | None = None
         self.claimed = 0  # deadlines this process won (tests and the dashboard read it)

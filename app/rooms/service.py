@@ -96,6 +96,7 @@ class RoomService:
             time_out=self.seating.time_out,
             bot_move=self.bots.play,
         )
+        self.player.timers_armed = self.timers.scheduler.armed
         self.absence = Absence(ctx, self.cache, take_over=self.seating.time_out)
         self.moderation = Moderation(ctx, self.cache)
         self.chats = Chat(ctx, self.cache, muted=self.moderation.is_muted)
