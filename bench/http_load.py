@@ -35,7 +35,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ws_load import PIN, proc_cpu_seconds, spawn_server  # noqa: E402
+from bench_server import PIN, proc_cpu_seconds, spawn_server  # noqa: E402
 
 # Limits a bench must not hit (names of app.config settings, as environment variables).
 RAISED_LIMITS = {"RATE_LIMITS": "false"}

@@ -168,6 +168,7 @@ async function restart(table) {
     await Promise.all([openSeat(table, 0), openSeat(table, 1)]);
     startTable(table);
   } catch (error) {
+    if (stopping) return; // the run's end closed a socket still opening: not an error
     errors++;
     if (errors <= 3) console.error(`# table ${table.roomId} stopped: ${error}`);
   }

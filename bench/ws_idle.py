@@ -32,7 +32,8 @@ from typing import Any
 import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ws_load import PIN, make_room, rss_mb, spawn_server  # noqa: E402
+from bench_server import PIN, rss_mb, spawn_server  # noqa: E402
+from ws_load_python import make_room  # noqa: E402
 
 #: handshakes in flight at once (``--concurrency``): many at once leave the allocator's
 #: high-water mark of the handshakes in the RSS (64 at once measured ~8 KB more per socket)

@@ -17,16 +17,16 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ws_load import (
+from bench_server import (
     PIN,
     ROOT,
     commit_counts,
-    make_rooms,
     percentile,
     print_batches,
     proc_cpu_seconds,
     rss_mb,
 )
+from ws_load_python import make_rooms
 
 
 def node_available() -> str | None:

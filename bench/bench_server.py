@@ -1,0 +1,119 @@
+"""The benches' server side: spawn Agora pinned to core 0, read its CPU, RSS and metrics.
+
+Shared by ``ws_load.py`` (both clients), ``ws_idle.py`` and ``http_load.py``: one way to
+start the server under test (the settings a closed-loop bench needs) and to read it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+# The database a spawned server uses; its schema is reset first (never point it at a
+# database another run uses: the test suite uses "test").
+POSTGRES_URL = os.environ.get(
+    "BENCH_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+)
+PIN = os.environ.get("BENCH_PIN", "1") == "1"
+# The spawned server's /metrics token (with --url: the running server's, if it has one).
+METRICS_TOKEN = os.environ.get("BENCH_METRICS_TOKEN", "bench")
+
+
+def reset_postgres(url: str) -> None:
+    """Drop every table of the bench's database (the server or script migrates it again)."""
+    import asyncpg
+
+    async def reset() -> None:
+        conn = await asyncpg.connect(url.replace("+asyncpg", ""))
+        await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+        await conn.close()
+
+    asyncio.run(reset())
+
+
+def spawn_server(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
+    if db == "postgres":
+        reset_postgres(POSTGRES_URL)
+        database_url = POSTGRES_URL
+    else:
+        database_url = f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "AGORA_TEST_GAMES": "1",
+        "SECRET_KEY": "bench",
+        "WS_RATE_PER_SECOND": "100000",
+        "WS_RATE_BURST": "100000",
+        "WS_SEND_QUEUE": "4096",
+        "RATE_LIMITS": "false",  # thousands of guests and rooms from one address
+        "EXPIRY_SWEEP_SECONDS": "0",
+        "PORT": str(port),
+        "LOG_LEVEL": os.environ.get("LOG_LEVEL", "warning"),
+        "METRICS_TOKEN": METRICS_TOKEN,
+    }
+    command = [sys.executable, "-m", "app"]
+    if PIN:
+        command = ["taskset", "-c", "0", *command]
+    process = subprocess.Popen(command, env=env, cwd=ROOT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:  # e.g. the port is taken: never bench another server
+            raise SystemExit(f"server exited with {process.returncode}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    process.kill()
+    raise SystemExit("server did not start")
+
+
+def commit_counts(url: str) -> tuple[float, float] | None:
+    """The server's group-commit moves and batches so far (its /metrics), if it says."""
+    try:
+        response = httpx.get(
+            f"{url}/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}, timeout=10
+        )
+    except httpx.HTTPError:
+        return None
+    values = {}
+    for line in response.text.splitlines() if response.status_code == 200 else ():
+        name, _, value = line.partition(" ")
+        if name in ("agora_commit_moves_total", "agora_commit_batches_total"):
+            values[name] = float(value)
+    if len(values) != 2:
+        return None
+    return values["agora_commit_moves_total"], values["agora_commit_batches_total"]
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    times = psutil.Process(pid).cpu_times()
+    return float(times.user + times.system)
+
+
+def rss_mb(pid: int) -> float:
+    return psutil.Process(pid).memory_info().rss / 1e6
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def print_batches(rooms_count: int, before: tuple[float, float] | None,
+                  after: tuple[float, float] | None) -> None:  # fmt: skip
+    """The moves per group-commit batch in the window, from two /metrics readings."""
+    if before and after and after[1] > before[1]:
+        committed, batches = after[0] - before[0], after[1] - before[1]
+        print(f"# R={rooms_count}: {committed:.0f} moves in {batches:.0f} group-commit batches "
+              f"({committed / batches:.1f} a batch)", file=sys.stderr, flush=True)  # fmt: skip
