@@ -42,6 +42,7 @@ MODULES = (
     "app.realtime.connection",
     "app.realtime.hub",
     "app.realtime.wire",
+    "app.rooms.batch_queue",
     "app.rooms.clock",
     "app.rooms.diff",
     "app.rooms.json_text",
@@ -51,6 +52,7 @@ MODULES = (
     "app.rooms.publish",
     "app.rooms.room_lock",
     "app.rooms.store",
+    "app.text",
 )
 _SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]  # ".cpython-311-x86_64-linux-gnu.so"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
+from typing import Any, Final
 
 from app.errors import InvalidRequest
 
@@ -27,10 +27,10 @@ _BAD_NAME_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 _BIDI = dict.fromkeys(
     [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C, 0xFEFF]
 )
-ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-INVITE_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
-MOVE_ID_MAX = 64
-_PRINTABLE_ASCII = re.compile(r"[\x21-\x7e][\x20-\x7e]*")
+ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
+INVITE_CODE: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
+MOVE_ID_MAX: Final = 64
+_PRINTABLE_ASCII: Final = re.compile(r"[\x21-\x7e][\x20-\x7e]*")
 
 
 def clean_name(value: str, *, what: str = "display name") -> str:

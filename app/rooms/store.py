@@ -31,6 +31,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.db.errors import unavailable
+from app.rooms.batch_queue import BatchQueue
 
 log = logging.getLogger(__name__)
 
@@ -254,7 +255,7 @@ class GroupCommitter:
     def __init__(self, writers: list[BatchWriter], max_batch: int = 512) -> None:
         self._writers = writers
         self._max_batch = max_batch
-        self._queue: asyncio.Queue[tuple[PendingMove, asyncio.Future[bool]]] = asyncio.Queue()
+        self._queue: BatchQueue[tuple[PendingMove, asyncio.Future[bool]]] = BatchQueue()
         self._tasks: list[asyncio.Task[None]] = []
         self.batches = 0
         self.moves = 0
@@ -287,7 +288,7 @@ class GroupCommitter:
     async def submit(self, pending: PendingMove) -> bool:
         """Queue a move and wait until its batch ends; True if it committed."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((pending, future))
+        self._queue.put((pending, future))
         return await future
 
     async def _commit(
@@ -326,10 +327,7 @@ class GroupCommitter:
 
     async def _run(self, writer: BatchWriter) -> None:
         while True:
-            first = await self._queue.get()
-            items = [first]
-            while len(items) < self._max_batch and not self._queue.empty():
-                items.append(self._queue.get_nowait())
+            items = await self._queue.take(self._max_batch)
             started = time.perf_counter()
             try:
                 committed, failed = await self._commit(writer, [pending for pending, _ in items])
