@@ -146,7 +146,7 @@ async def run(rooms: int, moves: int) -> float:
             session.connection.snapshot_sent(1)
             await service.hub.subscribe(live.id, session.connection)
             sessions.append(session)
-    wires = [session.receive.__self__ for session in sessions]  # type: ignore[attr-defined]
+    wires = [session.receive.__self__ for session in sessions]  # type: ignore[union-attr]
     for wire in wires[::2]:  # seat 0 moves first in every room
         wire.offer_move()
 

@@ -24,10 +24,10 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_server import POSTGRES_URL as URL  # noqa: E402  (BENCH_POSTGRES_URL)
+from bench_server import reset_postgres  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 from sqlalchemy.ext.asyncio import create_async_engine  # noqa: E402
-from ws_load import POSTGRES_URL as URL  # noqa: E402  (BENCH_POSTGRES_URL)
-from ws_load import reset_postgres  # noqa: E402
 
 from app.db.migrate import upgrade_async  # noqa: E402
 from app.rooms.store import PendingMove, PostgresWriter  # noqa: E402
