@@ -26,6 +26,7 @@ from app.api import abuse
 from app.db.errors import unavailable
 from app.db.models import User
 from app.errors import AgoraError, RateLimited
+from app.observability.move_counts import Tally
 from app.realtime.connection import Connection
 from app.realtime.hub import SPECTATOR, RoomEvent
 from app.realtime.wire import EXTENSION
@@ -84,8 +85,8 @@ class SocketSession:
 
     # Slots: one of these per connected socket (bench/ws_idle.py measures what a socket costs).
     __slots__ = (
-        "audience", "connection", "metrics", "receive", "room_id", "rooms", "settings", "user",
-        "user_id", "websocket",
+        "audience", "connection", "message_counts", "metrics", "receive", "room_id", "rooms",
+        "settings", "user", "user_id", "websocket",
     )  # fmt: skip
 
     def __init__(
@@ -104,6 +105,7 @@ class SocketSession:
         self.audience = SPECTATOR if seat is None else str(seat)
         self.settings = rooms.settings
         self.metrics = rooms.metrics
+        self.message_counts: Tally = rooms.metrics.message_counts
         # Under our uvicorn protocol the socket has a lane without ASGI's per-message layers.
         wire = websocket.scope.get("extensions", {}).get(EXTENSION)
         self.receive = websocket.receive if wire is None else wire.receive
@@ -226,7 +228,7 @@ class SocketSession:
                 self.refuse("malformed_message", 'a message needs a "type"')
                 continue
             kind = data["type"] if data["type"] in KNOWN_TYPES else "other"
-            self.metrics.socket_message(kind)
+            self.message_counts.inc(kind)
             await self.dispatch(data)
 
     async def dispatch(self, data: dict[str, Any]) -> None:

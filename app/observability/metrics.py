@@ -145,12 +145,12 @@ class Metrics:
             registry=self.registry,
         )
         self.recent = RecentMoves()
-        # Called on every message and move from compiled code: compiled methods, so no
-        # interpreted frame (app.observability.move_counts).
+        # Counted on every message and move by compiled code, which holds these two (typed,
+        # a direct C call; through a bound method, the call parses its arguments).
+        self.message_counts = by_type
+        self.move_counts = MoveCounts(by_game, latency, self.recent)
         self.socket_message: Callable[[str], None] = by_type.inc
-        self.move_accepted: Callable[[str, float], None] = MoveCounts(
-            by_game, latency, self.recent
-        ).accepted
+        self.move_accepted: Callable[[str, float], None] = self.move_counts.accepted
 
     def refused(self, code: str) -> None:
         self.refusals.labels(code).inc()

@@ -24,6 +24,7 @@ from app.errors import AgoraError, Conflict, NotAMember, NotAuthenticated, Stale
 from app.games.hooks import hook_of
 from app.games.interface import JsonDict, Move, RulesError
 from app.games.strict import plain_move
+from app.observability.move_counts import MoveCounts
 from app.realtime.hub import SPECTATOR
 from app.rooms.cache import RoomCache
 from app.rooms.clock import plan
@@ -77,6 +78,7 @@ class MovePlayer:
         # nothing, in three interpreted calls).
         self.timers_armed: Container[str] = frozenset()
         self.moves_accepted = 0
+        self.move_counts: MoveCounts = ctx.metrics.move_counts
 
     async def submit_move(
         self,
@@ -180,7 +182,7 @@ class MovePlayer:
             await publish_versions(
                 self.ctx.hub, live, previous=previous, version=live.version, audiences=listening
             )
-        self.ctx.metrics.move_accepted(live.game_id, time.perf_counter() - received)
+        self.move_counts.accepted(live.game_id, time.perf_counter() - received)
         if log.isEnabledFor(logging.INFO):  # the extra dict costs even when not logged
             log.info(
                 "move",
