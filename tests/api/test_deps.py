@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 from fastapi import FastAPI
+from starlette.types import Message
 
 from app.api.deps import SessionDep
 
@@ -39,7 +40,7 @@ async def test_commit_happens_before_the_response_is_sent() -> None:
         return {"ok": True}
 
     async def recording_app(scope: Any, receive: Any, send: Any) -> None:
-        async def tracked_send(message: dict[str, Any]) -> None:
+        async def tracked_send(message: Message) -> None:
             if message["type"] == "http.response.start":
                 events.append("response")
             await send(message)

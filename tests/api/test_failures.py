@@ -146,7 +146,7 @@ async def test_frozen_database_answers_503_and_recovers(
             assert (await client.get("/api/rooms")).status_code == 200
             _signal_cluster(cluster, signal.SIGSTOP)
             try:
-                answers = []
+                answers: list[tuple[str, int | str | None, float]] = []
                 # (The lobby, GET /api/rooms, is served from memory: a move log is read.)
                 for method, path, body in (
                     ("GET", f"/api/rooms/{room_id}/log", None),

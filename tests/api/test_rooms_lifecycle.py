@@ -83,7 +83,7 @@ async def test_socket_rate_limit_answers_without_closing(
         await sock.receive_until("snapshot")
         for _ in range(12):
             await sock.send({"type": "ping"})
-        codes = []
+        codes: list[str] = []
         while len(codes) < 12:
             message = await sock.receive()
             if message["type"] in ("pong", "error"):

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Coroutine
+from typing import Any, cast
+
+from starlette.types import Message, Receive, Scope, Send
 
 from app.api.socket_lane import RoomSocketLane
 
@@ -12,16 +15,17 @@ def _run(lane: RoomSocketLane, scope: dict[str, Any]) -> None:
     async def receive() -> dict[str, Any]:
         return {}
 
-    async def send(_message: dict[str, Any]) -> None:
+    async def send(_message: Message) -> None:
         return None
 
-    asyncio.run(lane(scope, receive, send))
+    # The lane returns the handler's or the inner app's coroutine.
+    asyncio.run(cast("Coroutine[Any, Any, Any]", lane(scope, receive, send)))
 
 
 def _lane() -> tuple[RoomSocketLane, list[tuple[str, Any]]]:
     seen: list[tuple[str, Any]] = []
 
-    async def inner(scope: dict[str, Any], _receive: Any, _send: Any) -> None:
+    async def inner(scope: Scope, _receive: Receive, _send: Send) -> None:
         seen.append(("app", scope["path"]))
 
     async def handler(websocket: Any, room_id: str) -> None:

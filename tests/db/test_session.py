@@ -30,9 +30,12 @@ async def test_a_recently_used_connection_is_handed_out_without_a_ping(
 ) -> None:
     pings: list[Any] = []
     real_ping = engine.sync_engine.dialect.do_ping
-    monkeypatch.setattr(
-        engine.sync_engine.dialect, "do_ping", lambda c: pings.append(c) or real_ping(c)
-    )
+
+    def counting_ping(c: Any) -> Any:
+        pings.append(c)
+        return real_ping(c)
+
+    monkeypatch.setattr(engine.sync_engine.dialect, "do_ping", counting_ping)
     first = await backend_pid(engine)
     assert await backend_pid(engine) == first  # the same pooled connection
     assert pings == []

@@ -193,7 +193,10 @@ def keen_choice(game: dict[str, Any], moves: list[dict[str, Any]], rng: random.R
     if "load" in by and len(cargo) < 3:
         return max(by["load"], key=lambda m: len(m["colours"]))
     if not goals:
-        goals = {islands.of_piece[board.piece_index[p]] for p in game["cubes"]} - {islands.thera}
+        with_cubes: set[int | None] = {
+            islands.of_piece[board.piece_index[p]] for p in game["cubes"]
+        }
+        goals = with_cubes - {islands.thera}
     useful = [m for m in sails if islands.of_port[board.port_index[m["to"]]] in goals]
     if useful and game["actions"]:
         return min(useful, key=lambda m: m["cost"])
@@ -260,7 +263,11 @@ def board_samples(games: int = 6) -> list[dict[str, Any]]:
             else:
                 move = rng.choice(moves)
             state = akrotiri.apply(state, seat, move)
-        final = {"to_act": [], "result": akrotiri.result(state), "game": akrotiri.view(state, 0)}
+        final: dict[str, Any] = {
+            "to_act": [],
+            "result": akrotiri.result(state),
+            "game": akrotiri.view(state, 0),
+        }
         samples.append({"view": final, "seat": 0, "moves": []})
     return samples
 

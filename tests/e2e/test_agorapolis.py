@@ -111,7 +111,9 @@ async def play_until_attack(pages: list[Any], timeout: float = 60) -> Any:
 
 async def countdown_seconds(page: Any) -> int:
     text = await page.inner_text("[data-testid=countdown]")
-    return int(re.search(r"\d+", text).group())
+    found = re.search(r"\d+", text)
+    assert found is not None
+    return int(found.group())
 
 
 async def test_three_players_play_a_short_game_through_the_board(

@@ -53,7 +53,8 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     assert "piles restantes" in await niko.inner_text("[data-testid=stacks]")
 
     # The first move is animated on the other player's page and told in words.
-    first = second = None
+    first: Any = None
+    second: Any = None
     for _ in range(100):
         if await lina.locator(ENABLED_CARD).count():
             first, second, first_name = lina, niko, "Lina"
@@ -81,7 +82,7 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     best = max(totals.values())
     assert winner.startswith("Winner: ")
     winner_seats = [seat for seat, total in totals.items() if total == best]
-    names = {"0": None, "1": None}
+    names: dict[str, Any] = {"0": None, "1": None}
     for seat in names:
         names[seat] = await lina.inner_text(f"#seats li[data-seat='{seat}']")
     assert any(("Lina" if "Lina" in names[s] else "Niko") in winner for s in winner_seats)
@@ -269,8 +270,8 @@ async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) ->
     await page.wait_for_timeout(300)
     await page.screenshot(path=shot_path("akropolis-4p-midgame"), full_page=True)
     await page.locator(".ak-stage").screenshot(path=shot_path("akropolis-4p-city"))
-    for seat in range(4):
-        assert "pts" in await page.inner_text(f"[data-testid=score-{seat}]")
+    for index in range(4):
+        assert "pts" in await page.inner_text(f"[data-testid=score-{index}]")
     # A spectator (no account) sees the same table, with nothing to play.
     watcher = await new_page(browser, web_server, locale="fr-FR")
     await watcher.goto(page.url)

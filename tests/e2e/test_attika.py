@@ -22,7 +22,11 @@ from tests.e2e.pages import become_guest, new_page, replay_first_step_with
 
 FINAL = "[data-testid=final-table]"
 UI_MOVES = 14
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 # One snapshot of what the page offers, decided in the page: the controls are the board's.
 OFFER = """() => {
@@ -219,8 +223,11 @@ def choose(game: dict[str, Any], moves: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def socket_of(page: Any, server: Any, url: str) -> RoomSocket:
-    room = re.search(r"/r/(\w+)", url).group(1)
-    code = re.search(r"code=([^&]+)", url).group(1)
+    room_match = re.search(r"/r/(\w+)", url)
+    code_match = re.search(r"code=([^&]+)", url)
+    assert room_match is not None and code_match is not None
+    room = room_match.group(1)
+    code = code_match.group(1)
     cookies = "; ".join(f"{c['name']}={c['value']}" for c in await page.context.cookies())
     ws = await websockets.connect(
         f"{server.ws_url}/ws/rooms/{room}?code={code}", additional_headers={"Cookie": cookies}

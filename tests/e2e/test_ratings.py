@@ -54,7 +54,9 @@ async def test_rated_game_profiles_leaderboard_rematch_and_casual_undo(
     await lina.wait_for_selector("[data-testid=rated-badge]:has-text('Rated')")
     await niko.wait_for_selector("[data-testid=rated-badge]:has-text('Classée')")
     await play_until_final([lina, niko])
-    room_id = re.search(r"/r/(\w+)", room_url).group(1)
+    room_match = re.search(r"/r/(\w+)", room_url)
+    assert room_match is not None
+    room_id = room_match.group(1)
 
     # Both profiles show the game and the rating change.
     for page, name in ((lina, lina_name), (niko, niko_name)):

@@ -12,8 +12,10 @@ def test_recent_moves_window_and_percentiles() -> None:
     assert summary["moves_window"] == 100
     assert summary["moves_last_minute"] == 60  # stamps 1040..1099
     # Percentiles are the upper bound of their 5 % latency class (exact: 51 and 100 ms).
-    assert 51.0 <= summary["p50_ms"] <= 51.0 * 1.05
-    assert 100.0 <= summary["p99_ms"] <= 100.0 * 1.05
+    p50, p99 = summary["p50_ms"], summary["p99_ms"]
+    assert p50 is not None and p99 is not None
+    assert 51.0 <= p50 <= 51.0 * 1.05
+    assert 100.0 <= p99 <= 100.0 * 1.05
     assert summary["errors_window"] == 1
     later = recent.summary(now=1000.0 + 99 + 301)
     assert later["moves_window"] == 0 and later["p50_ms"] is None and later["errors_window"] == 0

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import Table, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db.models import GameResult, Rating, RatingChange, Room, Seat, User
@@ -80,6 +80,13 @@ async def rating(session: AsyncSession, user: User, game: str) -> Rating | None:
     return await session.get(Rating, (user.id, game), populate_existing=True)
 
 
+async def rated(session: AsyncSession, user: User, game: str) -> Rating:
+    """The player's rating, which must exist."""
+    found = await rating(session, user, game)
+    assert found is not None
+    return found
+
+
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
 async def test_a_rated_finish_rates_every_player_in_order(
     sessions: async_sessionmaker[AsyncSession], count: int
@@ -109,7 +116,7 @@ async def test_ties_share_a_place_and_move_alike(
         users = await make_users(session, 4)
         room, seats = await finished_room(session, "akropolis", list(users))
         await finish(session, room, seats, [[2], [0, 3], [1]], [50, 30, 70, 50])
-        got = {i: await rating(session, users[i], "akropolis") for i in range(4)}
+        got = {i: await rated(session, users[i], "akropolis") for i in range(4)}
         assert got[0].mu == pytest.approx(got[3].mu) and got[0].sigma == pytest.approx(got[3].sigma)
         assert got[2].ordinal > got[0].ordinal > got[1].ordinal
         places = dict((await session.execute(
@@ -129,7 +136,7 @@ async def test_a_leaver_ranks_last_and_the_bot_in_its_seat_is_not_rated(
         assert {c.user_id for c in changes} == {u.id for u in users}
         leaver = await rating(session, users[0], "agorapolis")
         assert leaver is not None and leaver.wins == 0
-        assert leaver.ordinal < (await rating(session, users[2], "agorapolis")).ordinal
+        assert leaver.ordinal < (await rated(session, users[2], "agorapolis")).ordinal
         mine = await session.scalar(select(GameResult).where(
             GameResult.room_id == room.id, GameResult.user_id == users[0].id))  # fmt: skip
         assert mine is not None and mine.forfeit and mine.place == 3 and not mine.won
@@ -170,7 +177,7 @@ async def test_profile_history_and_leaderboard_queries(
 ) -> None:
     game = "race"  # a ladder of its own, so other tests' players do not interfere
     async with sessions() as session, session.begin():
-        await session.execute(Rating.__table__.delete().where(Rating.game == game))
+        await session.execute(cast(Table, Rating.__table__).delete().where(Rating.game == game))
         champion, second, newcomer = await make_users(session, 3)
         for index in range(3):
             room, seats = await finished_room(session, game, [champion, second])

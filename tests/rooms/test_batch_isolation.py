@@ -48,7 +48,9 @@ async def test_a_faulty_move_in_a_batch_fails_alone(server: RunningServer) -> No
     finally:
         await committer.stop()
     async with engine.connect() as conn:
-        versions = dict((await conn.execute(text("SELECT id, version FROM rooms"))).all())
+        versions: dict[str, int] = dict(
+            (await conn.execute(text("SELECT id, version FROM rooms"))).all()
+        )
     await engine.dispose()
     for number, result in enumerate(results):
         room_id = room_ids[number]

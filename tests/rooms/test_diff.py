@@ -40,7 +40,10 @@ def test_list_shrink_removes_from_the_end() -> None:
 def test_shared_fixture_for_the_js_patcher() -> None:
     # The same cases run in the browser test of static/js/patch.js.
     rng = random.Random(5)
-    before = {"board": [[rng.randint(0, 3) for _ in range(3)] for _ in range(3)], "turn": 0}
+    before: dict[str, Any] = {
+        "board": [[rng.randint(0, 3) for _ in range(3)] for _ in range(3)],
+        "turn": 0,
+    }
     after = copy.deepcopy(before)
     after["board"][1][2] = 9
     after["turn"] = 1

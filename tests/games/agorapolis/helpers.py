@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.games import agorapolis
@@ -64,7 +64,7 @@ def bet(state: State, seat: int, dice: int) -> State:
     return act(state, seat, {"type": "bet", "sector": state["sector"], "dice": dice})
 
 
-def invest(state: State, bets: dict[int, Sequence[int]], pythia: Sequence[int] = ()) -> State:
+def invest(state: State, bets: Mapping[int, Sequence[int]], pythia: Sequence[int] = ()) -> State:
     """Drive the whole Investment with per-seat bets (Delphi passes, Pythia as given)."""
     while state["phase"].startswith("INVEST"):
         index = SECTORS.index(state["sector"])

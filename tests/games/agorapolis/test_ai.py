@@ -81,7 +81,9 @@ def test_a_sampled_game_plays_to_the_end() -> None:
         move = agorapolis.rollout_move(state, seat, rng)
         assert move in agorapolis.legal_moves(state, seat)
         state = agorapolis.apply(state, seat, move)
-    assert agorapolis.evaluate(state) == [float(x) for x in agorapolis.result(state)["scores"]]
+    result = agorapolis.result(state)
+    assert result is not None
+    assert agorapolis.evaluate(state) == [float(x) for x in result["scores"]]
 
 
 def test_evaluate_counts_renown_and_the_sector_in_hand() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.games import agorapolis
-from app.games.interface import IllegalMove, MalformedMove, NotYourTurn
+from app.games.interface import IllegalMove, MalformedMove, Move, NotYourTurn
 from tests.games.agorapolis.helpers import act, game, play_cards
 
 
@@ -53,7 +53,7 @@ def test_cards_stay_hidden_until_every_holder_committed() -> None:
 
 def test_commit_order_does_not_matter() -> None:
     state = game(3, held={0: ["sabotage"], 1: ["trojan_horse"], 2: ["olympic_victory"]})
-    moves = {
+    moves: dict[int, Move] = {
         0: {"type": "play_exploits", "cards": [{"card": "sabotage", "sector": "military"}]},
         1: {"type": "play_exploits", "cards": []},
         2: {"type": "play_exploits", "cards": [{"card": "olympic_victory"}]},

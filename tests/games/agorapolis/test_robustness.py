@@ -117,6 +117,7 @@ def test_random_moves_never_crash(pick: int, kind: str, fields: dict[str, Any]) 
 def test_non_dict_moves_are_malformed() -> None:
     state = STATES[0]
     seat = sorted(agorapolis.to_act(state))[0]
+    move: object
     for move in (None, [], "bet", 3, {"type": 3}):
         try:
             agorapolis.apply(state, seat, move)  # type: ignore[arg-type]

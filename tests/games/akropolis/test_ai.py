@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from typing import Any
 
 from app.games import akropolis
 from app.games.akropolis import ai, ai_eval
@@ -66,7 +67,7 @@ def test_evaluate_is_exact_at_the_end_and_per_seat_before() -> None:
 
 
 def test_final_scores_are_the_rules_scores_with_every_variant() -> None:
-    variants = {
+    variants: dict[str, Any] = {
         f"variant_{v}": True for v in ("houses", "markets", "barracks", "temples", "gardens")
     }
     for seats, seed, options in [(1, 4, {"architect_level": "metagenes"}), (3, 5, variants)]:

@@ -211,6 +211,13 @@ def test_covered_hexes_never_score() -> None:
     assert view["cities"][seat]["score"]["house"] == 0
 
 
+def _result(state: dict) -> dict[str, Any]:
+    """The result of a finished game."""
+    result = akropolis.result(state)
+    assert result is not None
+    return result
+
+
 def _finished(seats: int, **fields: Any) -> dict:
     state = _state(seats, seed=0)
     return {**state, "finished": True, "stacks": [], "site": state["site"][:1], **fields}
@@ -219,11 +226,11 @@ def _finished(seats: int, **fields: Any) -> dict:
 def test_ties_break_on_stones_then_share_d11() -> None:
     state = _finished(3)
     state = _with(_with(_with(state, 0, stones=2), 1, stones=2), 2, stones=1)
-    assert akropolis.result(state)["ranking"] == [[0, 1], [2]]
+    assert _result(state)["ranking"] == [[0, 1], [2]]
     # seat 0 scores 2 points with a 2-house group and no stones; seat 1 has 2 stones
     houses = [[0, 0, 0, 0], [19, 2, -1, 0]]  # Q ho ho at (2,-1), (2,-2), (3,-2)
     state = _with(_with(_with(state, 0, stones=0, placed=houses), 1, stones=2), 2, stones=2)
-    result = akropolis.result(state)
+    result = _result(state)
     assert result["scores"] == [2, 2, 2]
     assert result["breakdown"][0]["house"] == 2
     assert result["ranking"] == [[1, 2], [0]]
@@ -261,20 +268,20 @@ def test_solo_human_needs_strictly_better_d10() -> None:
     bot = {"stones": 2, "tiles": []}
     state = _finished(1, architect=bot)  # Hippodamos, empty collection: 0 + 2 stones
     tie = _with(state, 0, stones=2)
-    result = akropolis.result(tie)
+    result = _result(tie)
     assert result["scores"] == [2, 2] and result["architect"]["total"] == 2
     assert result["breakdown"][1]["total"] == 2 and result["breakdown"][0]["stones"] == 2
     assert result["ranking"] == [[1], [0]] and result["winner"] == "architect"
-    win = akropolis.result(_with(state, 0, stones=3))
+    win = _result(_with(state, 0, stones=3))
     assert win["ranking"] == [[0], [1]] and win["winner"] == "human"
     # equal totals, more stones: Metagenes has 6 points from its 3 starting quarries (D8)
     meta = {**state, "level": "metagenes", "architect": {"stones": 0, "tiles": []}}
-    result = akropolis.result(_with(meta, 0, stones=6))
+    result = _result(_with(meta, 0, stones=6))
     assert result["architect"]["total"] == 6 and result["winner"] == "human"
     rich = {**meta, "architect": {"stones": 6, "tiles": []}}
-    result = akropolis.result(_with(rich, 0, stones=12))
+    result = _result(_with(rich, 0, stones=12))
     assert result["architect"]["total"] == 12 and result["winner"] == "human"
-    result = akropolis.result(_with(rich, 0, stones=11))
+    result = _result(_with(rich, 0, stones=11))
     assert result["winner"] == "architect" and result["ranking"] == [[1], [0]]
 
 

@@ -82,7 +82,9 @@ def keen_move(
                 return min(home, key=lambda m: m["cost"])
         if "load" in by_type:
             return max(by_type["load"], key=lambda m: len(m["colours"]))
-        with_cubes = {islands.of_piece[board.piece_index[k]] for k in state["cubes"]}
+        with_cubes: set[int | None] = {
+            islands.of_piece[board.piece_index[k]] for k in state["cubes"]
+        }
         goals = with_cubes - {islands.thera}
     if "move" in by_type:
         useful = [m for m in by_type["move"] if islands.of_port[board.port_index[m["to"]]] in goals]

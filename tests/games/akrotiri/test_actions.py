@@ -214,6 +214,7 @@ def test_excavate_where_the_other_boat_is_docked() -> None:
 
 def test_moves_are_validated() -> None:
     state = game([])
+    bad: object
     for bad in (
         [],
         {"type": "fly"},

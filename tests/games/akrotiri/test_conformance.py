@@ -99,4 +99,5 @@ def test_the_random_bot_plays_a_whole_game_from_views() -> None:
         state = akrotiri.apply(
             state, seat, bot.choose(view, akrotiri.legal_moves(state, seat), rng)
         )
-    assert akrotiri.result(state)["end"] in ("temples", "stall")
+    result = akrotiri.result(state)
+    assert result is not None and result["end"] in ("temples", "stall")

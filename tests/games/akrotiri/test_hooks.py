@@ -35,7 +35,7 @@ def positions(seed: int, options: dict[str, Any], every: int = 23) -> list[dict[
     return out
 
 
-OPTIONS = [{}, {"strategist": True}, {"objectives": "en"}]
+OPTIONS: list[dict[str, Any]] = [{}, {"strategist": True}, {"objectives": "en"}]
 
 
 def all_cards(state: dict[str, Any]) -> tuple[list[str], list[str], list[str]]:

@@ -121,8 +121,8 @@ def excavation_ready(first: int, mover: int, temples: int, **fields) -> dict:  #
         placements,
         turn=mover,
         first=first,
-        boats=tuple(boats),
-        plans=tuple(plans),
+        boats=(boats[0], boats[1]),
+        plans=(plans[0], plans[1]),
         drachmas=(20, 20),
         **fields,
     )

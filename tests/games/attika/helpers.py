@@ -5,6 +5,7 @@ card and building accounted for."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from app.games import attika
@@ -26,7 +27,7 @@ def disc(radius: int, centre: tuple[int, int] = (0, 0)) -> list[tuple[int, int]]
 
 
 def land(
-    symbols: dict[tuple[int, int], str | None] | None = None, radius: int = 4
+    symbols: Mapping[tuple[int, int], str | None] | None = None, radius: int = 4
 ) -> list[dict[str, Any]]:
     """A blank disc of land with the given symbols."""
     symbols = symbols or {}

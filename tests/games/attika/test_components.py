@@ -29,6 +29,7 @@ def test_buildings_and_groups_follow_the_data() -> None:
         elif pred == "any_own_road":
             assert b.is_road and b.predecessor is None
         else:
+            assert b.predecessor is not None
             assert c.BUILDINGS[b.predecessor].id == pred
     assert [g.id for g in c.GROUPS] == [g["id"] for g in DATA["groups"]]
     assert sum(g.size for g in c.GROUPS) == 30

@@ -15,9 +15,9 @@ def test_rotation_is_the_spec_step() -> None:
 
 
 def test_a_piece_is_a_flower_in_every_rotation() -> None:
-    for piece in range(len(PIECES)):
+    for index in range(len(PIECES)):
         for rot in range(6):
-            cells = {(q, r) for q, r, _ in piece_cells(piece, 5, -2, rot)}
+            cells = {(q, r) for q, r, _ in piece_cells(index, 5, -2, rot)}
             assert cells == {(5, -2), *neighbours(5, -2)}
     # the symbols turn with the piece: local hex (1, 0) lands on (0, 1) after one step
     piece = next(p for p in PIECES if p.hexes[1][2] >= 0)

@@ -18,7 +18,7 @@ def _brute(topo, occ: list[int], seat: int) -> int | None:
     best = None
     for s in range(len(topo.shrine_cells)):
         dist: dict[int, int] = {}
-        heap = []
+        heap: list[tuple[int, int]] = []
         for i, c in enumerate(occ):
             passable = c < 0 or c >> SEAT_SHIFT == seat
             if topo.shrine_bits[i] >> s & 1 and passable:
@@ -66,4 +66,5 @@ def test_shrine_link_is_the_shortest(seats: int) -> None:
             occ = list(state["occ"])
             for i in hexes:
                 occ[i] = seat << SEAT_SHIFT
-            assert shrine_link(topo, occ, seat)[0] == 0
+            joined = shrine_link(topo, occ, seat)
+            assert joined is not None and joined[0] == 0

@@ -404,7 +404,8 @@ def test_thirty_buildings_win_at_once() -> None:
     # (groups completed by the surgery above earned no amphora: no invariant check here)
     state = attika.apply(state, seat, moves_of(state, "build")[0])
     assert state["winner"] == seat and state["victory"] == "all_built"
-    assert attika.result(state)["ranking"][0] == [seat]
+    result = attika.result(state)
+    assert result is not None and result["ranking"][0] == [seat]
 
 
 def _shrine_path(state: dict, seat: int) -> list[tuple[int, int]]:
