@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from app.games.akropolis.components import HEX_OF, TYPES, VARIANTS
 from app.games.akropolis.geometry import DIRS, City, pack
-from app.games.akropolis.scoring import _type_detail, normalise
+from app.games.akropolis.scoring import normalise, type_detail
 
 _TYPE_INDEX = {type_: i for i, type_ in enumerate(TYPES)}
 _HOUSE, _MARKET, _BARRACKS, _TEMPLE, _GARDEN = range(5)
@@ -80,7 +80,7 @@ def score(
         best = max(best, (size, value))
     size, value = best
     doubled = size if "houses" in active and value >= 10 else 0
-    detail["house"] = _type_detail(
+    detail["house"] = type_detail(
         len(houses), size, doubled, value * 2 if doubled else value, stars[_HOUSE]
     )
     # markets: no neighbouring market district (D6); variant: next to a market plaza
@@ -95,7 +95,7 @@ def score(
         )
         d_n += twice
         total += height[p] * (2 if twice else 1)
-    detail["market"] = _type_detail(len(districts[_MARKET]), q_n, d_n, total, stars[_MARKET])
+    detail["market"] = type_detail(len(districts[_MARKET]), q_n, d_n, total, stars[_MARKET])
     # barracks: an exterior empty neighbour (D3); variant: 3+ of them
     q_n = d_n = total = 0
     for p in districts[_BARRACKS]:
@@ -106,7 +106,7 @@ def score(
         twice = "barracks" in active and edge >= 3
         d_n += twice
         total += height[p] * (2 if twice else 1)
-    detail["barracks"] = _type_detail(len(districts[_BARRACKS]), q_n, d_n, total, stars[_BARRACKS])
+    detail["barracks"] = type_detail(len(districts[_BARRACKS]), q_n, d_n, total, stars[_BARRACKS])
     # temples: all six neighbours occupied (D5); variant: level 2 or more
     q_n = d_n = total = 0
     for p in districts[_TEMPLE]:
@@ -116,7 +116,7 @@ def score(
         twice = "temples" in active and height[p] >= 2
         d_n += twice
         total += height[p] * (2 if twice else 1)
-    detail["temple"] = _type_detail(len(districts[_TEMPLE]), q_n, d_n, total, stars[_TEMPLE])
+    detail["temple"] = type_detail(len(districts[_TEMPLE]), q_n, d_n, total, stars[_TEMPLE])
     # gardens: always; variant: next to a lake
     d_n = total = 0
     for p in districts[_GARDEN]:
@@ -124,7 +124,7 @@ def score(
         d_n += twice
         total += height[p] * (2 if twice else 1)
     gardens = len(districts[_GARDEN])
-    detail["garden"] = _type_detail(gardens, gardens, d_n, total, stars[_GARDEN])
+    detail["garden"] = type_detail(gardens, gardens, d_n, total, stars[_GARDEN])
 
     points = {t: detail[t]["points"] for t in TYPES}
     return {

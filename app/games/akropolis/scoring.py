@@ -113,9 +113,10 @@ def lakes(occupied: set[Pos]) -> set[Pos]:
     return found
 
 
-def _type_detail(
+def type_detail(
     districts: int, qualifying: int, doubled: int, value: int, stars: int
 ) -> dict[str, Any]:
+    """One district type's line of a score's detail (shared with :mod:`.live_score`)."""
     return {
         "districts": districts,
         "qualifying": qualifying,
@@ -164,7 +165,7 @@ def score_cells(
         best = max(best, (len(group), sum(level(p) for p in group)))
     size, value = best
     doubled = size if "houses" in active and value >= 10 else 0
-    detail["house"] = _type_detail(
+    detail["house"] = type_detail(
         len(houses), size, doubled, value * 2 if doubled else value, stars["house"]
     )
     # markets: no neighbouring market district (D6); variant: next to a market plaza
@@ -177,7 +178,7 @@ def score_cells(
         twice = "markets" in active and any(is_a(n, "plaza", "market") for n in ns)
         d_n += twice
         total += level(p) * (2 if twice else 1)
-    detail["market"] = _type_detail(len(districts["market"]), q_n, d_n, total, stars["market"])
+    detail["market"] = type_detail(len(districts["market"]), q_n, d_n, total, stars["market"])
     # barracks: an exterior empty neighbour (D3); variant: 3+ of them
     q_n = d_n = total = 0
     for p in districts["barracks"]:
@@ -188,9 +189,7 @@ def score_cells(
         twice = "barracks" in active and edge >= 3
         d_n += twice
         total += level(p) * (2 if twice else 1)
-    detail["barracks"] = _type_detail(
-        len(districts["barracks"]), q_n, d_n, total, stars["barracks"]
-    )
+    detail["barracks"] = type_detail(len(districts["barracks"]), q_n, d_n, total, stars["barracks"])
     # temples: all six neighbours occupied (D5); variant: level 2 or more
     q_n = d_n = total = 0
     for p in districts["temple"]:
@@ -200,7 +199,7 @@ def score_cells(
         twice = "temples" in active and level(p) >= 2
         d_n += twice
         total += level(p) * (2 if twice else 1)
-    detail["temple"] = _type_detail(len(districts["temple"]), q_n, d_n, total, stars["temple"])
+    detail["temple"] = type_detail(len(districts["temple"]), q_n, d_n, total, stars["temple"])
     # gardens: always; variant: next to a lake
     d_n = total = 0
     for p in districts["garden"]:
@@ -208,7 +207,7 @@ def score_cells(
         d_n += twice
         total += level(p) * (2 if twice else 1)
     gardens = len(districts["garden"])
-    detail["garden"] = _type_detail(gardens, gardens, d_n, total, stars["garden"])
+    detail["garden"] = type_detail(gardens, gardens, d_n, total, stars["garden"])
 
     points = {t: detail[t]["points"] for t in TYPES}
     return {
