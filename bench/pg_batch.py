@@ -64,7 +64,7 @@ async def measure(url: str, ids: list[str], batches: int, versions: dict[str, in
     engine = create_async_engine(url)
     writer = PostgresWriter(engine)
     try:
-        raw = await writer._connection()
+        raw = await writer.connection()
         backend = psutil.Process(await raw.fetchval("SELECT pg_backend_pid()"))
         before, ours, wall = backend.cpu_times(), time.process_time(), time.perf_counter()
         for _ in range(batches):

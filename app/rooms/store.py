@@ -127,7 +127,8 @@ class PostgresWriter:
         self._sa_conn: AsyncConnection | None = None
         self._raw: Any = None
 
-    async def _connection(self) -> Any:
+    async def connection(self) -> Any:
+        """The writer's asyncpg connection, opened on first use (and again once closed)."""
         if self._raw is None or self._raw.is_closed():
             self._sa_conn = await self._engine.connect()
             fairy = await self._sa_conn.get_raw_connection()
@@ -141,7 +142,7 @@ class PostgresWriter:
     async def write(self, batch: list[PendingMove]) -> set[str]:
         import asyncpg
 
-        raw = await self._connection()
+        raw = await self.connection()
         try:
             rows = await raw.fetch(_PG_BATCH, batch_json(batch))
         except asyncpg.IntegrityConstraintViolationError as error:
