@@ -47,6 +47,8 @@ class SessionSigner:
         known = self._verified.get(value)
         if known is not None:
             if time.time() <= known[2]:
+                # Least recently used goes first: a cookie in use stays however many pass.
+                self._verified.move_to_end(value)
                 return known[0], known[1]
             self._verified.pop(value, None)
         try:

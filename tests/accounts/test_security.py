@@ -40,3 +40,17 @@ def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         signer.unsign_session(cookie)
     assert list(signer._verified) == cookies[2:]
     assert [signer.unsign_session(cookie) for cookie in cookies] == [(f"u{n}", 0) for n in range(5)]
+
+
+def test_a_cookie_in_use_stays_remembered_while_others_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(SessionSigner, "_MEMO_SIZE", 3)
+    signer = SessionSigner("k" * 32, max_age_seconds=60)
+    regular = signer.sign("regular")
+    signer.unsign_session(regular)
+    for n in range(10):  # each one-off visitor, then the regular's next request
+        signer.unsign_session(signer.sign(f"once{n}"))
+        signer.unsign_session(regular)
+    assert regular in signer._verified
+    assert list(signer._verified)[-1] == regular
