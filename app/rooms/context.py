@@ -120,17 +120,12 @@ class RoomContext:
         bots: set[int] | None = None,
     ) -> tuple[JsonDict | None, float | None]:
         """What ``live`` waits on at ``version`` (default: its current one), and when."""
-        return plan(
-            game=live.game,
-            state=live.state if state is _KEEP else state,
-            status=status or live.status,
-            version=live.version if version is None else version,
-            options=live.options,
-            seat_count=live.seat_count,
-            bots=live.bot_seats() if bots is None else bots,
-            previous=live.timers,
-            now=time.time(),
+        return live.plan_timers(
+            live.state if state is _KEEP else state,
+            status or live.status,
+            live.version if version is None else version,
+            mover,
+            live.bot_seats() if bots is None else bots,
             bot_delay=self.settings.bot_delay_seconds,
             reaction_default=self.settings.reaction_seconds,
-            mover=mover,
         )

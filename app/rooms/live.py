@@ -7,13 +7,14 @@ changed the room (a relayed event), so the next command reloads it first.
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from app.games.interface import Game, JsonDict, State
 from app.realtime.hub import SPECTATOR
-from app.rooms.clock import clock_view
+from app.rooms.clock import clock_view, plan
 from app.rooms.room_lock import RoomLock
 
 RECENT_MOVE_IDS: Final = 256
@@ -125,6 +126,36 @@ class LiveRoom:
 
     def bot_seats(self) -> set[int]:
         return {seat.position for seat in self.seats if seat.bot}
+
+    def plan_timers(
+        self,
+        state: State | None,
+        status: str,
+        version: int,
+        mover: int | None,
+        bots: set[int],
+        *,
+        bot_delay: float,
+        reaction_default: float,
+    ) -> tuple[JsonDict | None, float | None]:
+        """What the room waits on at ``version`` and when (:func:`app.rooms.clock.plan` with
+        this room's game, options, seats and stored timers). Here, compiled, so a move
+        calls it without an interpreted frame; :meth:`RoomContext.plan_timers` fills in
+        the defaults and settings for every other caller."""
+        return plan(
+            game=self.game,
+            state=state,
+            status=status,
+            version=version,
+            options=self.options,
+            seat_count=self.seat_count,
+            bots=bots,
+            previous=self.timers,
+            now=time.time(),
+            bot_delay=bot_delay,
+            reaction_default=reaction_default,
+            mover=mover,
+        )
 
     def set_state(self, state: State | None, version: int, *, result: Any = _NOT_GIVEN) -> None:
         """A new state; pass ``result`` (even None) when the caller already computed it."""

@@ -27,7 +27,6 @@ from app.games.strict import plain_move
 from app.observability.move_counts import MoveCounts
 from app.realtime.hub import SPECTATOR
 from app.rooms.cache import RoomCache
-from app.rooms.clock import plan
 from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook
 from app.rooms.json_text import dumps
 from app.rooms.live import LiveRoom
@@ -129,22 +128,17 @@ class MovePlayer:
                 assert seat is not None
                 result = live.game.result(new_state)
                 status = "finished" if result is not None else "playing"
-                # RoomContext.plan_timers's call, made here: compiled to compiled, no
-                # interpreted frame and keyword dict on every move.
+                # The room's own method, not RoomContext.plan_timers: compiled to compiled,
+                # no interpreted frame and keyword dict on every move.
                 settings = self.ctx.settings
-                timers, deadline_at = plan(
-                    game=live.game,
-                    state=new_state,
-                    status=status,
-                    version=live.version + 1,
-                    options=live.options,
-                    seat_count=live.seat_count,
-                    bots=live.bot_seats(),
-                    previous=live.timers,
-                    now=time.time(),
+                timers, deadline_at = live.plan_timers(
+                    new_state,
+                    status,
+                    live.version + 1,
+                    seat,
+                    live.bot_seats(),
                     bot_delay=settings.bot_delay_seconds,
                     reaction_default=settings.reaction_seconds,
-                    mover=seat,
                 )
                 pending = PendingMove(
                     room_id=live.id,
