@@ -6,7 +6,6 @@ share counters.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
@@ -149,8 +148,6 @@ class Metrics:
         # a direct C call; through a bound method, the call parses its arguments).
         self.message_counts = by_type
         self.move_counts = MoveCounts(by_game, latency, self.recent)
-        self.socket_message: Callable[[str], None] = by_type.inc
-        self.move_accepted: Callable[[str, float], None] = self.move_counts.accepted
 
     def refused(self, code: str) -> None:
         self.refusals.labels(code).inc()

@@ -23,7 +23,7 @@ def test_recent_moves_window_and_percentiles() -> None:
 
 def test_prometheus_text_has_the_move_histogram() -> None:
     metrics = Metrics()
-    metrics.move_accepted("race", 0.004)
+    metrics.move_counts.accepted("race", 0.004)
     metrics.refused("not_your_turn")
     text = metrics.render().decode()
     assert 'agora_moves_total{game="race"} 1.0' in text
