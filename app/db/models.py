@@ -99,6 +99,23 @@ class Room(Base):
     # second the earliest of them falls due, which the deadline scheduler looks for.
     timers: Mapped[str | None] = mapped_column(Text)
     deadline_at: Mapped[float | None] = mapped_column(Float, index=True)
+    # Bumped by every seat change; a move's commit checks it with the version, so a move
+    # prepared for a seat that changed hands meanwhile is refused (app.rooms.store).
+    seats_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Who claimed the deadline and the lease it wrote into deadline_at: a lease whose
+    # owner no longer beats (Process) is taken over at once (app.rooms.scheduler).
+    lease_owner: Mapped[str | None] = mapped_column(String(40))
+    lease_until: Mapped[float | None] = mapped_column(Float)
+
+
+class Process(Base):
+    """A running app process and its heartbeat (app.rooms.liveness)."""
+
+    __tablename__ = "processes"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    started_at: Mapped[float] = mapped_column(Float)
+    beat_at: Mapped[float] = mapped_column(Float)
 
 
 class Seat(Base):

@@ -39,7 +39,9 @@ class RoomCache:
         live = self.rooms.get(event.room_id)
         if live is None:
             return
-        if event.kind == "room" or (event.version is not None and event.version > live.version):
+        if event.kind in ("room", "resync") or (
+            event.version is not None and event.version > live.version
+        ):
             live.stale = True
 
     def invalidate(self, room_id: str) -> None:
@@ -95,6 +97,7 @@ class RoomCache:
             rated=room.rated,
             timers=orjson.loads(room.timers) if room.timers else None,
             deadline_at=room.deadline_at,
+            seats_version=room.seats_version or 0,
         )
         for client_move_id, seq, seat in recent:
             live.remember_move(client_move_id, seq + 1, seat)
@@ -112,6 +115,7 @@ class RoomCache:
         live.seed_hash = room.seed_hash
         live.seed = room.seed
         live.rated = room.rated
+        live.seats_version = room.seats_version or 0
         live.set_state(orjson.loads(room.state) if room.state else None, room.version)
         live.set_timers(orjson.loads(room.timers) if room.timers else None, room.deadline_at)
 
@@ -119,7 +123,7 @@ class RoomCache:
         fresh = await self.load(live.id)
         for name in (
             "options", "seat_count", "private", "host_id", "status", "seats",
-            "seed_hash", "seed", "recent_moves", "rated",
+            "seed_hash", "seed", "recent_moves", "rated", "seats_version",
         ):  # fmt: skip
             setattr(live, name, getattr(fresh, name))
         live.set_state(fresh.state, fresh.version)

@@ -64,7 +64,11 @@ class GameFinisher:
         result: JsonDict, now: datetime,
     ) -> bool:  # fmt: skip
         rows = await SeatRows.load(conn, pending.room_id)
-        if rows is None or rows.room.version != pending.old_version:
+        if (
+            rows is None
+            or rows.room.version != pending.old_version
+            or (rows.room.seats_version or 0) != pending.seats_version
+        ):
             return False
         room = rows.room
         if room.rated and orm_conn is None:

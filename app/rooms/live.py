@@ -66,6 +66,8 @@ class LiveRoom:
     # Counts for ratings (decided at the start: app.ratings.record.rated_at_start).
     rated: bool = False
     stale: bool = False
+    # The row's seats_version: a move's commit checks it (seats changed hands meanwhile).
+    seats_version: int = 0
     # What the room waits on at this version and when (app.rooms.clock), as stored.
     timers: JsonDict | None = None
     deadline_at: float | None = None

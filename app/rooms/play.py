@@ -150,6 +150,7 @@ class MovePlayer:
                     status=status,
                     timers_json=dumps(timers) if timers is not None else None,
                     deadline_at=deadline_at,
+                    seats_version=live.seats_version,
                 )
                 try:
                     if result is not None:  # rare: commits alone, with results and ratings

@@ -108,15 +108,18 @@ class SeatRows:
                 updates.setdefault(tuple(changed), []).append({"row_id_": seat.id, **changed})
         for params in updates.values():
             await conn.execute(_UPDATE_SEAT, params)
-        for seat in self.added:
-            if id(seat) in gone:
-                continue
+        added = [seat for seat in self.added if id(seat) not in gone]
+        for seat in added:
             values = {
                 name: value
                 for name, value in _values(seat, SEAT_COLUMNS).items()
                 if value is not None  # the columns' defaults fill the rest
             }
             await conn.execute(_INSERT_SEAT, values)
+        if self.deleted or updates or added:
+            # A move prepared before this change (a bot's, on another process) must not
+            # commit: its commit checks the seats' version with the room's (app.rooms.store).
+            self.room.seats_version = (self.room.seats_version or 0) + 1
         changed = _changes(self.room, self._room_before, ROOM_COLUMNS)
         if changed:
             await conn.execute(_UPDATE_ROOM, {"row_id_": self.room.id, **changed})

@@ -57,7 +57,7 @@ _UPDATE = (
     "UPDATE rooms SET state = ?1, version = ?2 + 1, status = ?3, timers = ?4, "
     "deadline_at = ?5, updated_at = CURRENT_TIMESTAMP, "
     "finished_at = CASE WHEN ?3 = 'finished' THEN CURRENT_TIMESTAMP ELSE finished_at END "
-    "WHERE id = ?6 AND version = ?2"
+    "WHERE id = ?6 AND version = ?2 AND seats_version = ?7"
 )
 _INSERT = (
     "INSERT INTO moves (room_id, seq, seat, client_move_id, move, created_at) "
@@ -123,6 +123,7 @@ class SqliteThreadWriter:
                         m.timers_json,
                         m.deadline_at,
                         m.room_id,
+                        m.seats_version,
                     ),
                 )
                 if cursor.rowcount == 1:

@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 class PendingMove:
     __slots__ = (
         "client_move_id", "deadline_at", "move_json", "old_version", "room_id", "seat",
-        "state_json", "status", "timers_json",
+        "seats_version", "state_json", "status", "timers_json",
     )  # fmt: skip
 
     def __init__(
@@ -57,6 +57,8 @@ class PendingMove:
         # What the room waits on at the new version (app.rooms.clock), stored with it.
         timers_json: str | None = None,
         deadline_at: float | None = None,
+        # The room's seats_version the move was checked against (seats changed: refused).
+        seats_version: int = 0,
     ) -> None:
         self.room_id = room_id
         self.old_version = old_version
@@ -67,6 +69,7 @@ class PendingMove:
         self.status = status
         self.timers_json = timers_json
         self.deadline_at = deadline_at
+        self.seats_version = seats_version
 
     @property
     def seq(self) -> int:
@@ -82,12 +85,13 @@ _PG_BATCH = """
 WITH u AS (
     SELECT * FROM json_to_recordset($1::json) AS t(room_id varchar, old_version int,
         state text, status varchar, timers text, deadline_at float8, seat int,
-        client_move_id varchar, move text)
+        client_move_id varchar, move text, seats_version int)
 ), upd AS (
     UPDATE rooms SET state = u.state, version = u.old_version + 1, status = u.status,
         timers = u.timers, deadline_at = u.deadline_at, updated_at = now(),
         finished_at = CASE WHEN u.status = 'finished' THEN now() ELSE rooms.finished_at END
     FROM u WHERE rooms.id = u.room_id AND rooms.version = u.old_version
+        AND rooms.seats_version = u.seats_version
     RETURNING rooms.id
 )
 INSERT INTO moves (room_id, seq, seat, client_move_id, move, created_at)
@@ -100,7 +104,7 @@ _UPDATE_ONE = text(
     "UPDATE rooms SET state = :state, version = :old_version + 1, status = :status, "
     "timers = :timers, deadline_at = :deadline_at, updated_at = CURRENT_TIMESTAMP, "
     "finished_at = CASE WHEN :status = 'finished' THEN CURRENT_TIMESTAMP ELSE finished_at END "
-    "WHERE id = :room_id AND version = :old_version"
+    "WHERE id = :room_id AND version = :old_version AND seats_version = :seats_version"
 )
 _INSERT_ONE = text(
     "INSERT INTO moves (room_id, seq, seat, client_move_id, move, created_at) "
@@ -177,6 +181,7 @@ def batch_json(batch: list[PendingMove]) -> str:
                 "seat": m.seat,
                 "client_move_id": m.client_move_id,
                 "move": m.move_json,
+                "seats_version": m.seats_version,
             }
             for m in batch
         ]
@@ -203,6 +208,7 @@ class SqliteWriter:
                             "room_id": m.room_id,
                             "timers": m.timers_json,
                             "deadline_at": m.deadline_at,
+                            "seats_version": m.seats_version,
                         },
                     )
                     if result.rowcount != 1:  # type: ignore[attr-defined]

@@ -139,6 +139,9 @@ class Undo:
         room = await repository.get_room(session, live.id, lock=True)
         if room is None or room.version != live.version:
             raise Conflict("the room moved on; try again", code="conflict")
+        if room.seats_version != live.seats_version:  # seats changed on another process
+            live.stale = True
+            raise Conflict("the seats changed; try again", code="conflict")
         now = datetime.now(UTC)
         room.state, room.version, room.updated_at = dumps(step.before), live.version + 1, now
         timers, room.deadline_at = planned = self.ctx.plan_timers(
