@@ -51,6 +51,13 @@ class Settings(BaseSettings):
     # deadline stays with its claimer before another process may fire it again.
     scheduler_poll_seconds: float = 1.0
     deadline_lease_seconds: float = 30.0
+    # Every process beats this often (app.rooms.liveness); one silent for the second
+    # figure is taken for dead and its leased deadlines are taken over at once.
+    process_beat_seconds: float = 1.0
+    process_dead_after_seconds: float = 3.0
+    # With Redis: how often each process compares the versions of the rooms its sockets
+    # watch with the database (app.rooms.freshness); 0: never.
+    freshness_check_seconds: float = 2.0
     # A live game's seat whose player is away this long on their turn may be handed to a
     # bot by the others (app.rooms.absence).
     absence_grace_seconds: float = 60.0

@@ -11,7 +11,9 @@ the version it belongs to (:mod:`.clock`). Firing one takes two steps:
    what is due: a timeout, the game's timeout move, a bot's move. That commits a new
    version with its own deadline. If the process dies in between, the lease runs out
    and another process (or the restarted one) claims the deadline again; the version
-   check of the move commit keeps the effect to one.
+   check of the move commit keeps the effect to one. A lease belongs to its claimer
+   (``lease_owner``): when the claimer stops beating (:mod:`.liveness`), its leases are
+   taken over at the next poll instead of when they run out.
 
 Two ways to notice a deadline: the process that wrote it arms a local timer for it
 (fast: bot turns follow at once), and every process polls for due deadlines every
@@ -30,23 +32,27 @@ from collections.abc import Awaitable, Callable, Container
 from sqlalchemy import text
 
 from app.rooms.context import RoomContext
+from app.rooms.liveness import ProcessBeat
 
 log = logging.getLogger(__name__)
 
 Fire = Callable[[str, int], Awaitable[None]]
 
+# Each claim writes the lease twice: into deadline_at (what the poll looks at) and into
+# lease_until, so a takeover can tell the lease from a newer version's own deadline.
+_LEASE = "deadline_at = :lease, lease_until = :lease, lease_owner = :owner"
 _CLAIM_ONE = text(
-    "UPDATE rooms SET deadline_at = :lease WHERE id = :id AND version = :version "
+    f"UPDATE rooms SET {_LEASE} WHERE id = :id AND version = :version "
     "AND status = 'playing' AND deadline_at IS NOT NULL AND deadline_at <= :now"
 )
 _CLAIM_DUE_PG = text(
-    "UPDATE rooms SET deadline_at = :lease WHERE id IN ("
+    f"UPDATE rooms SET {_LEASE} WHERE id IN ("
     " SELECT id FROM rooms WHERE status = 'playing' AND deadline_at <= :now"
     " ORDER BY deadline_at LIMIT :limit FOR UPDATE SKIP LOCKED"
     ") RETURNING id, version"
 )
 _CLAIM_DUE_SQLITE = text(
-    "UPDATE rooms SET deadline_at = :lease WHERE id IN ("
+    f"UPDATE rooms SET {_LEASE} WHERE id IN ("
     " SELECT id FROM rooms WHERE status = 'playing' AND deadline_at <= :now"
     " ORDER BY deadline_at LIMIT :limit"
     ") RETURNING id, version"
@@ -69,6 +75,14 @@ class Scheduler:
         self._running: set[asyncio.Task[None]] = set()
         self._poller: asyncio.Task[None] | None = None
         self.claimed = 0  # deadlines this process won (tests and the dashboard read it)
+        self.taken_over = 0  # leases of dead processes this process made due again
+        settings = ctx.settings
+        self.beat = ProcessBeat(
+            ctx.engine,
+            ctx.hub.origin,
+            every=settings.process_beat_seconds,
+            dead_after=settings.process_dead_after_seconds,
+        )
 
     # -- local timers -----------------------------------------------------------------
     def arm(self, room_id: str, version: int, at: float | None) -> None:
@@ -92,7 +106,13 @@ class Scheduler:
             async with self.ctx.engine.begin() as conn:
                 result = await conn.execute(
                     _CLAIM_ONE,
-                    {"lease": self._lease(now), "id": room_id, "version": version, "now": now},
+                    {
+                        "lease": self._lease(now),
+                        "owner": self.beat.owner,
+                        "id": room_id,
+                        "version": version,
+                        "now": now,
+                    },  # fmt: skip
                 )
         except Exception:  # the database is away: the poll will find the deadline
             log.warning("claiming the deadline of room %s failed", room_id, exc_info=True)
@@ -109,12 +129,15 @@ class Scheduler:
         )
         async with self.ctx.engine.begin() as conn:
             rows = await conn.execute(
-                statement, {"lease": self._lease(now), "now": now, "limit": limit}
+                statement,
+                {"lease": self._lease(now), "owner": self.beat.owner, "now": now, "limit": limit},
             )
             return [(row[0], row[1]) for row in rows]
 
     async def poll_once(self) -> int:
-        """Claim and fire every deadline due now; returns how many were claimed."""
+        """Claim and fire every deadline due now (dead processes' leases included);
+        returns how many were claimed."""
+        self.taken_over += await self.beat.take_over()
         total = 0
         while True:
             claimed = await self.claim_due()
@@ -162,12 +185,14 @@ class Scheduler:
         task.add_done_callback(self._running.discard)
 
     # -- lifecycle --------------------------------------------------------------------
-    def start(self) -> None:
+    async def start(self) -> None:
+        await self.beat.start()
         if self._poller is None and self.ctx.settings.scheduler_poll_seconds > 0:
             self._poller = asyncio.create_task(self._poll_forever(), name="deadline-poll")
 
     async def stop(self) -> None:
         """Stop noticing deadlines; they stay in the database for the next process."""
+        await self.beat.stop()
         for handle in self._handles.values():
             handle.cancel()
         self._handles.clear()

@@ -129,8 +129,8 @@ class Timers:
             live.set_timers(timers, at)
         self.arm(live)
 
-    def start(self) -> None:
-        self.scheduler.start()
+    async def start(self) -> None:
+        await self.scheduler.start()
 
     async def stop(self) -> None:
         await self.scheduler.stop()
