@@ -107,6 +107,7 @@ class RoomEvent:
 
 class Subscriber(Protocol):
     audience: str
+    version: int  # the last version the client holds (-1: none yet)
 
     def deliver(self, event: RoomEvent) -> None:
         """Hand the event over without blocking (queue it, or drop and flag overflow)."""
@@ -210,6 +211,20 @@ class Hub:
 
     def watching(self, room_id: str) -> bool:
         return bool(self._rooms.get(room_id))
+
+    def watched(self) -> list[str]:
+        """The rooms with a local subscriber."""
+        return [room_id for room_id, subs in self._rooms.items() if subs and room_id != CONTROL]
+
+    def behind(self, room_id: str, version: int) -> bool:
+        """Whether a local subscriber of the room holds a version older than ``version``."""
+        return any(0 <= sub.version < version for sub in self._rooms.get(room_id, ()))
+
+    def resync(self, room_id: str) -> None:
+        """Every local subscriber of the room takes a fresh snapshot."""
+        event = RoomEvent(room_id=room_id, kind="resync", origin=self.origin)
+        for subscriber in tuple(self._rooms.get(room_id, ())):
+            subscriber.deliver(event)
 
     def listening(self, room_id: str, audiences: list[str]) -> list[str]:
         """The ``audiences`` a patch of the room must be made for.

@@ -10,7 +10,13 @@ reconnection subscribes it, so a room first opened during an outage works after 
 
 ``send`` only queues the event (bounded); one sender task publishes in order. A slow or
 frozen Redis therefore never holds a room's lock (moves publish under it): events wait
-in the queue, or are dropped when it is full, and the resync after the outage repairs it.
+in the queue. A publish that fails is tried again (a first command on a pooled
+connection that Redis dropped fails even though Redis is back: issue 38 saw one 26 ms
+after both processes had resynchronised, and the other process stayed a version behind
+for good). An event is given up only once it is ``SEND_RETRY_SECONDS`` old (or the queue
+is full); its room is then remembered, and once a publish goes through again every such
+room is told to resynchronise on every process (a ``resync`` event). The rooms'
+periodic version check (:mod:`app.rooms.freshness`) is the backstop for anything else.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -29,6 +36,7 @@ log = logging.getLogger(__name__)
 
 PRESENCE_TTL_SECONDS = 3600
 SEND_QUEUE = 10_000
+SEND_RETRY_SECONDS = 5.0
 HELLO = "agora:hello"
 
 
@@ -54,9 +62,12 @@ class RedisRelay:
         self._origin = "p"
         self.connected = asyncio.Event()
         self.reconnects = 0
-        self._outbox: asyncio.Queue[RoomEvent] = asyncio.Queue(SEND_QUEUE)
+        self._outbox: asyncio.Queue[tuple[RoomEvent, float]] = asyncio.Queue(SEND_QUEUE)
         self._sender: asyncio.Task[None] | None = None
         self.send_failures = 0
+        # Rooms with an event given up: a resync event goes to them once Redis answers.
+        self._lost: set[str] = set()
+        self.events_lost = 0
 
     async def start(
         self,
@@ -146,23 +157,59 @@ class RedisRelay:
 
     async def send(self, event: RoomEvent) -> None:
         """Queue ``event`` for the other processes (raises ``QueueFull`` when backed up)."""
-        self._outbox.put_nowait(event)
+        try:
+            self._outbox.put_nowait((event, time.monotonic()))
+        except asyncio.QueueFull:
+            self._give_up(event)
+            raise
+
+    def _give_up(self, event: RoomEvent) -> None:
+        self.events_lost += 1
+        self._lost.add(event.room_id)
 
     async def _send_loop(self) -> None:
+        backoff = 0.05
+        failing = False
         while True:
-            event = await self._outbox.get()
+            event, queued_at = await self._outbox.get()
+            while True:
+                if failing and time.monotonic() - queued_at >= SEND_RETRY_SECONDS:
+                    self._give_up(event)  # Redis is away: no attempt (each may time out)
+                    break
+                try:
+                    await self._redis.publish(channel(event.room_id), event.encode())
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:
+                    self.send_failures += 1
+                    if self.send_failures % 100 == 1:
+                        log.warning(
+                            "redis publish failed (%d so far): %s",
+                            self.send_failures,
+                            type(error).__name__,
+                        )
+                    failing = True
+                    if time.monotonic() - queued_at >= SEND_RETRY_SECONDS:
+                        self._give_up(event)  # its room resyncs once Redis answers
+                        break
+                    await asyncio.sleep(backoff)
+                    backoff = min(1.0, backoff * 2)
+                    continue
+                backoff, failing = 0.05, False
+                if self._lost:
+                    await self._announce_lost()
+                break
+
+    async def _announce_lost(self) -> None:
+        """Tell every process to resynchronise the rooms whose events were given up."""
+        for room_id in sorted(self._lost):
+            event = RoomEvent(room_id=room_id, kind="resync", origin=self._origin)
             try:
-                await self._redis.publish(channel(event.room_id), event.encode())
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:  # lost: the peers resync when the relay returns
-                self.send_failures += 1
-                if self.send_failures % 100 == 1:
-                    log.warning(
-                        "redis publish failed (%d so far): %s",
-                        self.send_failures,
-                        type(error).__name__,
-                    )
+                await self._redis.publish(channel(room_id), event.encode())
+            except Exception:
+                return  # still down: tried again after the next publish that goes through
+            self._lost.discard(room_id)
+        log.warning("redis relay: events were given up; their rooms were told to resync")
 
     # Presence: one hash per room, one field per (process, audience): "<origin>|<key>".
     # A process rewrites its own fields after an outage (presence_reset); reads sum them.

@@ -23,6 +23,7 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.history` | the move log per viewer, replay, verification |
 | :mod:`.review` | game review: the preferred move and the points lost, per move |
 | :mod:`.expiry` | idle rooms become abandoned |
+| :mod:`.freshness` | with Redis, rooms watched here never stay behind the database |
 | :mod:`.lobby` | the public lobby, served from memory and paginated |
 
 The facade wires them: every new version or seat change stores what the room waits on
@@ -49,6 +50,7 @@ from app.rooms.chat import Chat
 from app.rooms.context import MoveRefused, RoomContext, seed_commitment
 from app.rooms.expiry import Expiry
 from app.rooms.finish import GameFinisher
+from app.rooms.freshness import FreshnessCheck
 from app.rooms.history import History
 from app.rooms.live import LiveRoom
 from app.rooms.lobby import Lobby
@@ -102,6 +104,7 @@ class RoomService:
         self.chats = Chat(ctx, self.cache, muted=self.moderation.is_muted)
         self.history = History(ctx, self.cache)
         self.expiry = Expiry(ctx, self.cache)
+        self.freshness = FreshnessCheck(ctx, self.cache)
         self.undo = Undo(ctx, self.cache, arm_timers=self._arm_timers)
         self.rematch = Rematch(ctx, self.cache, start_game=self.seating.start_game)
         self.lobby = Lobby(ctx)
@@ -170,11 +173,13 @@ class RoomService:
     async def start(self) -> None:
         self.ctx.committer.start()
         self.expiry.start()
+        self.freshness.start()
         await self.timers.plan_unplanned()
-        self.timers.start()
+        await self.timers.start()
 
     async def stop(self) -> None:
         await self.expiry.stop()
+        await self.freshness.stop()
         await self.timers.stop()
         await self.reviews.stop()
         await self.brain.close()

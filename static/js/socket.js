@@ -3,6 +3,10 @@
 import { syncServerTime } from "./clock.js";
 import { applyPatch } from "./patch.js";
 
+// Waiting on others with nothing heard for this long, ask for the room again: a patch
+// lost between server processes must not leave a player waiting for a turn that came.
+const SILENCE_MS = 20000;
+
 export class RoomSocket {
   constructor(roomId, { code = "", onState, onMessage, onStatus } = {}) {
     this.roomId = roomId;
@@ -18,7 +22,20 @@ export class RoomSocket {
     this.nextId = 1;
     this.pending = new Map();
     this.closed = false;
+    this.heardAt = Date.now();
+    this.watchdog = setInterval(() => this.checkSilence(), SILENCE_MS / 4);
     this.connect();
+  }
+
+  /** Waiting on another seat and silent too long: a snapshot (one's own turn is left
+   * alone, so a player choosing a move keeps their selection). */
+  checkSilence() {
+    if (Date.now() - this.heardAt < SILENCE_MS) return;
+    const view = this.view;
+    if (!view || view.result || this.room?.status !== "playing") return;
+    if (this.seat !== null && this.seat !== undefined && view.to_act.includes(this.seat)) return;
+    this.heardAt = Date.now();
+    this.send({ type: "snapshot" });
   }
 
   url() {
@@ -35,7 +52,10 @@ export class RoomSocket {
       this.attempt = 0;
       this.onStatus("connected");
     };
-    ws.onmessage = (event) => this.handle(JSON.parse(event.data));
+    ws.onmessage = (event) => {
+      this.heardAt = Date.now();
+      this.handle(JSON.parse(event.data));
+    };
     ws.onclose = (event) => {
       if (event.code === 4003) {
         this.closed = true; // banned: the server closed this socket for good
@@ -52,6 +72,7 @@ export class RoomSocket {
 
   close() {
     this.closed = true;
+    clearInterval(this.watchdog);
     this.ws?.close();
   }
 

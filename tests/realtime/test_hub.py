@@ -11,6 +11,7 @@ from tests.conftest import REDIS_URL, flush_redis, need_service, port_open
 class Inbox:
     def __init__(self, audience: str) -> None:
         self.audience = audience
+        self.version = -1
         self.events: list[RoomEvent] = []
 
     def deliver(self, event: RoomEvent) -> None:

@@ -60,6 +60,14 @@ class PrivateRedis:
                 raise RuntimeError("redis-server did not start")
             time.sleep(0.05)
 
+    def kill_clients(self) -> None:
+        """Close every command connection (subscribers keep theirs), as a proxy or a
+        Redis restart half-noticed does: the next command on each fails."""
+        subprocess.run(
+            ["redis-cli", "-p", str(self.port), "CLIENT", "KILL", "TYPE", "normal"],
+            check=True, capture_output=True,
+        )  # fmt: skip
+
     def stop(self) -> None:
         if self.process is not None:
             self.process.kill()
@@ -83,6 +91,9 @@ def redis_and_servers() -> Iterator[tuple[PrivateRedis, list[RunningServer]]]:
             "SECRET_KEY": SECRET, "AGORA_TEST_GAMES": "1", "WS_RATE_PER_SECOND": "2000",
             "WS_RATE_BURST": "2000", "EXPIRY_SWEEP_SECONDS": "0", "PORT": str(port),
             "LOG_LEVEL": "warning", "REDIS_TIMEOUT": "1", "RATE_LIMITS": "false",
+            # The relay alone must lose nothing: the periodic version check (its own
+            # tests, tests/rooms/test_freshness.py) would hide a lost event here.
+            "FRESHNESS_CHECK_SECONDS": "0",
         }  # fmt: skip
         processes.append(subprocess.Popen([sys.executable, "-m", "app"], env=env))
     try:
