@@ -59,9 +59,8 @@ async def test_sigkill_while_a_hard_bot_thinks_and_the_restarted_process_moves_i
     second = spawn(url, **FAST)
     ready = time.monotonic()
     try:
-        alice = Player(second, "Alice")  # type: ignore[arg-type]
-        alice.http.cookies = (await Player(second, "Probe").as_guest()).http.cookies
-        watcher = await alice.socket(room_id)
+        alice = await Player(second, "Watcher").as_guest()  # type: ignore[arg-type]
+        watcher = await alice.socket(room_id)  # a spectator: the room is public
         await watcher.receive_until("snapshot")
         thinking_at = None
         while watcher.version <= version:
