@@ -24,13 +24,18 @@ _UNAVAILABLE_NAMES = frozenset(
 )  # fmt: skip
 
 
+# SQLSTATE classes and codes meaning the same: 08 connection exception, 53300 too many
+# connections, 57P01-57P03 admin shutdown, crash shutdown, cannot connect now.
+_UNAVAILABLE_SQLSTATES = ("08", "53300", "57P01", "57P02", "57P03")
+
+
 def client_error(error: BaseException) -> bool:
     """True if the database refused a value (the request's fault, a 4xx)."""
     if isinstance(error, DataError):
         return True
     # PostgreSQL's class 22 is "data exception" (NUL byte, value too long, bad encoding);
     # SQLAlchemy wraps some of them as a plain DBAPIError.
-    for item in (error, getattr(error, "orig", None), error.__cause__):
+    for item in _chain(error):
         sqlstate = getattr(item, "sqlstate", None)
         if isinstance(sqlstate, str) and sqlstate.startswith("22"):
             return True
@@ -49,25 +54,34 @@ def unavailable(error: BaseException) -> bool:
         return True
     if isinstance(error, OSError | ConnectionError):
         return True
-    chain: list[BaseException] = [error]
-    original = getattr(error, "orig", None)
-    if original is not None:
-        chain.append(original)
-    cause = error.__cause__
-    if cause is not None:
-        chain.append(cause)
-    for item in chain:
+    for item in _chain(error):
         names = {cls.__name__ for cls in type(item).__mro__}
         if names & _UNAVAILABLE_NAMES or "PostgresConnectionError" in names:
+            return True
+        sqlstate = getattr(item, "sqlstate", None)
+        if isinstance(sqlstate, str) and sqlstate.startswith(_UNAVAILABLE_SQLSTATES):
             return True
         if isinstance(item, DBAPIError) and item.connection_invalidated:
             return True
     return False
 
 
+def _chain(error: BaseException, depth: int = 6) -> list[BaseException]:
+    """The error and what it wraps: SQLAlchemy's ``orig`` (its asyncpg adapter's error),
+    whose ``__cause__`` is asyncpg's own (e.g. "the database system is shutting down",
+    which one level of unwrapping missed: a 500 during a PostgreSQL restart)."""
+    found: list[BaseException] = []
+    pending: list[BaseException] = [error]
+    while pending and len(found) < depth:
+        item = pending.pop(0)
+        if any(item is seen for seen in found):
+            continue
+        found.append(item)
+        for inner in (getattr(item, "orig", None), item.__cause__, item.__context__):
+            if isinstance(inner, BaseException):
+                pending.append(inner)
+    return found
+
+
 def _has_name(error: BaseException, name: str) -> bool:
-    return any(
-        name in {cls.__name__ for cls in type(item).__mro__}
-        for item in (error, getattr(error, "orig", None), error.__cause__)
-        if item is not None
-    )
+    return any(name in {cls.__name__ for cls in type(item).__mro__} for item in _chain(error))

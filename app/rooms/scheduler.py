@@ -31,6 +31,7 @@ from collections.abc import Awaitable, Callable, Container
 
 from sqlalchemy import text
 
+from app.db.errors import unavailable
 from app.rooms.context import RoomContext
 from app.rooms.liveness import ProcessBeat
 
@@ -56,6 +57,12 @@ _CLAIM_DUE_SQLITE = text(
     " SELECT id FROM rooms WHERE status = 'playing' AND deadline_at <= :now"
     " ORDER BY deadline_at LIMIT :limit"
     ") RETURNING id, version"
+)
+# A firing that failed because the database was away: its lease is given back (the
+# deadline due again) instead of waiting out the lease's length.
+_RELEASE = text(
+    "UPDATE rooms SET deadline_at = :at WHERE id = :id AND version = :version "
+    "AND status = 'playing' AND lease_owner = :owner AND deadline_at = lease_until"
 )
 _RESTORE = text(
     "UPDATE rooms SET deadline_at = :at WHERE id = :id AND version = :version "
@@ -166,8 +173,26 @@ class Scheduler:
             await self.fire(room_id, version)
         except asyncio.CancelledError:
             raise
-        except Exception:  # the lease runs out and the deadline is tried again
+        except Exception as error:
             log.exception("deadline of room %s (version %d) failed", room_id, version)
+            if unavailable(error):  # a database restart: try again as soon as it answers
+                await self._release(room_id, version)
+            # Otherwise the lease runs out and the deadline is tried again then.
+
+    async def _release(self, room_id: str, version: int) -> None:
+        """Make a deadline whose firing failed due again, retrying while the database is
+        away (at most a lease's length: by then any process may claim it anyway)."""
+        give_up = time.time() + self.ctx.settings.deadline_lease_seconds
+        delay = 0.25
+        while time.time() < give_up:
+            await asyncio.sleep(delay)
+            params = {"at": time.time(), "id": room_id, "version": version}
+            try:
+                async with self.ctx.engine.begin() as conn:
+                    await conn.execute(_RELEASE, {**params, "owner": self.beat.owner})
+                return
+            except Exception:
+                delay = min(2.0, delay * 2)
 
     async def restore(self, room_id: str, version: int, at: float | None) -> None:
         """Nothing was due after all: put the room's deadline back (and arm it)."""

@@ -64,6 +64,9 @@ class Timers:
 
     async def fire(self, room_id: str, version: int) -> None:
         live = await self.cache.live(room_id)
+        if live.version < version:  # this process missed a version (a relayed event lost)
+            self.cache.invalidate(room_id)
+            live = await self.cache.live(room_id)
         if live.version != version or live.status != "playing" or live.state is None:
             return  # a newer version carries its own deadline
         now = time.time()

@@ -89,7 +89,9 @@ export class RoomSocket {
         this.seat = message.seat;
         this.room = message.room;
         this.onState(this, message);
-        for (const [id, move] of this.pending) this.send({ type: "move", id, move });
+        // Unanswered moves again, each with the version it was chosen at: a move made for
+        // a room that has moved on since is refused (stale_version), never played later.
+        for (const [id, sent] of this.pending) this.send({ type: "move", id, ...sent });
         break;
       case "patch":
         if (message.version <= this.version) return;
@@ -129,8 +131,9 @@ export class RoomSocket {
   /** Send a move; it is re-sent after a reconnect until the server answers. */
   move(move) {
     const id = `c${Date.now().toString(36)}-${this.nextId++}`;
-    this.pending.set(id, move);
-    this.send({ type: "move", id, move, version: this.version });
+    const sent = { move, version: this.version };
+    this.pending.set(id, sent);
+    this.send({ type: "move", id, ...sent });
     return id;
   }
 
