@@ -8,8 +8,10 @@ from functools import cache
 
 from alembic import command
 from alembic.config import Config
+from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util import CommandError
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import ROOT
 
@@ -48,3 +50,11 @@ def is_known(revision: str) -> bool:
         return _scripts().get_revision(revision) is not None
     except CommandError:  # alembic's ResolutionError for an unknown revision
         return False
+
+
+async def revision_of(engine: AsyncEngine) -> str | None:
+    """The schema revision the database is at (None: not migrated at all)."""
+    async with engine.connect() as conn:
+        return await conn.run_sync(
+            lambda sync: MigrationContext.configure(sync).get_current_revision()
+        )

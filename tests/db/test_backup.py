@@ -1,5 +1,6 @@
 """``python -m app.cli backup`` and ``restore`` on SQLite: what restore refuses (and leaves
-untouched), the migration of an older backup, and the PostgreSQL refusals of the CLI.
+untouched), the migration of an older backup (which ``verify`` refuses to read before it),
+and the PostgreSQL refusals of the CLI.
 """
 
 from __future__ import annotations
@@ -74,6 +75,10 @@ def test_an_older_backup_is_migrated_and_the_replaced_store_kept(
     saved = tmp_path / "old-backup.db"
     backup(old, saved)
     assert inspect(saved).revision == "0006_reviews"
+    database_url(old)  # verify reads with this code's tables: it asks for a migration
+    assert main(["verify"]) == 1
+    assert "older than this Agora's" in capsys.readouterr().err
+    assert main(["migrate"]) == 0 and main(["verify"]) == 0
     store = tmp_path / "store" / "agora.db"
     database_url(migrated_store(store))
     with closing(sqlite3.connect(store)) as conn:
@@ -89,6 +94,8 @@ def test_an_older_backup_is_migrated_and_the_replaced_store_kept(
         assert conn.execute(tables).fetchone() == (1,)
     with closing(sqlite3.connect(store)) as conn:
         assert conn.execute(tables).fetchone() == (0,)
+    assert main(["verify"]) == 0
+    assert "0 of 0 games verified" in capsys.readouterr().out
 
 
 def test_backup_refuses_an_existing_file_and_a_missing_store(
@@ -102,7 +109,8 @@ def test_backup_refuses_an_existing_file_and_a_missing_store(
     assert taken.read_text() == "keep me"
     database_url(f"sqlite+aiosqlite:///{tmp_path / 'nowhere' / 'agora.db'}")
     assert main(["backup", str(tmp_path / "b.db")]) == 1
-    assert "there is no database at" in capsys.readouterr().err
+    assert main(["verify"]) == 1
+    assert capsys.readouterr().err.count("there is no database at") == 2
     assert not (tmp_path / "nowhere").exists()
 
 
