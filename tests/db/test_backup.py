@@ -1,24 +1,212 @@
-"""``python -m app.cli backup`` and ``restore`` on SQLite: what restore refuses (and leaves
-untouched), the migration of an older backup (which ``verify`` refuses to read before it),
-and the PostgreSQL refusals of the CLI.
+"""Backup and restore on real databases while games are played (docs/operations.md).
+
+Both databases: games of the four games are played over a server's sockets; once every
+table has moved, the backup runs while they go on playing (online); it is restored into
+a new database (on SQLite, first refused over the store of the server still running),
+every game there is verified by replay (``python -m app.cli verify``),
+and each room's restored log holds every move acknowledged before the backup began, as
+a prefix of the live log (one consistent snapshot). The commands are the blocks of
+docs/operations.md marked ``runbook:``, run as written. Then what ``restore`` refuses,
+the migration of an older backup, and the PostgreSQL refusals of the CLI.
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
+import re
 import sqlite3
-from collections.abc import Callable, Iterator
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 
+import httpx
 import pytest
 from alembic import command
 
 from app.cli import main
-from app.config import get_settings
+from app.config import ROOT, get_settings
 from app.db.migrate import alembic_config, head
 from app.db.sqlite_backup import backup, inspect
+from tests.conftest import POSTGRES_URL, base_settings, need_service, port_open, start_server
+from tests.db.tables import Table, close_tables, logs, open_tables, play
+from tests.rooms.procs import fresh_postgres
+
+RUNBOOK = ROOT / "docs" / "operations.md"
+_BLOCK = re.compile(r"<!-- runbook: (?P<name>[\w-]+) -->\n```sh\n(?P<body>.*?)```", re.S)
+#: moves each table has made (or its game ended) before the backup starts; an Akropolis
+#: game (~36 moves) has ended by then as well
+WARM_MOVES = 20
 
 
+def runbook(name: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run the runbook's block ``name`` with bash, ``python`` being this interpreter."""
+    blocks = {found["name"]: found["body"] for found in _BLOCK.finditer(RUNBOOK.read_text())}
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+    values = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    done = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", blocks[name]],
+        cwd=ROOT,
+        env={**values, "PATH": path, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, f"runbook {name} failed:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+async def backup_while_playing(
+    tables: list[Table], take_backup: Callable[[], Awaitable[object]]
+) -> tuple[dict[str, int], set[str]]:
+    """Every table plays; once each has moved and a game has ended, ``take_backup`` runs
+    while they play on. The moves acknowledged per room when the backup began, and the
+    rooms whose game had ended by then."""
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(play(t, seed, until=stop)) for seed, t in enumerate(tables)]
+    try:
+        deadline = time.monotonic() + 30
+        while not (
+            all(t.finished or t.acknowledged >= WARM_MOVES for t in tables)
+            and any(t.finished for t in tables)
+        ):
+            failed = [task for task in tasks if task.done() and task.exception()]
+            if failed:
+                await failed[0]
+            assert time.monotonic() < deadline, [t.acknowledged for t in tables]
+            await asyncio.sleep(0.02)
+        before = {table.room_id: table.acknowledged for table in tables}
+        ended = {table.room_id for table in tables if table.finished}
+        await take_backup()
+        after = {table.room_id: table.acknowledged for table in tables}
+        stop.set()
+        await asyncio.gather(*tasks)
+    finally:
+        stop.set()
+        for task in tasks:
+            task.cancel()
+    # Online: the server went on accepting moves while the backup ran.
+    assert sum(after.values()) > sum(before.values())
+    return before, ended
+
+
+async def check_restored(
+    live_url: str, restored_url: str, tables: list[Table], before: dict[str, int]
+) -> None:
+    """Each restored log: every move acknowledged before the backup, a prefix of the live one."""
+    live, restored = await logs(live_url), await logs(restored_url)
+    assert set(restored) == set(live) == {table.room_id for table in tables}
+    for table in tables:
+        kept = restored[table.room_id]
+        assert len(kept) >= before[table.room_id], table.game
+        assert kept == live[table.room_id][: len(kept)], table.game
+
+
+def verified_line(output: str, games: int) -> None:
+    assert f"{games} of {games} games verified by replay" in output, output
+    assert "0 mismatched" in output and "MISMATCH" not in output, output
+
+
+async def test_sqlite_backup_of_a_busy_store_restores_every_game(tmp_path: Path) -> None:
+    live_url = f"sqlite+aiosqlite:///{tmp_path / 'live' / 'agora.db'}"
+    restored_url = f"sqlite+aiosqlite:///{tmp_path / 'restored' / 'agora.db'}"
+    saved = tmp_path / "backups" / "agora-1.db"
+    server = start_server(base_settings(database_url=live_url))
+    try:
+        tables = await open_tables(server, per_game=2)
+        try:
+            before, ended = await backup_while_playing(
+                tables,
+                lambda: asyncio.to_thread(
+                    runbook, "sqlite-backup", DATABASE_URL=live_url, BACKUP=str(saved)
+                ),
+            )
+        finally:
+            await close_tables(tables)
+        # A running server's store cannot be restored over: refused, nothing changed.
+        refused = subprocess.run(
+            [sys.executable, "-m", "app.cli", "restore", str(saved)],
+            cwd=ROOT,
+            env={**os.environ, "DATABASE_URL": live_url},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert refused.returncode == 1 and "stop the Agora server" in refused.stderr
+        async with httpx.AsyncClient(base_url=server.url) as client:
+            assert (await client.get("/readyz")).status_code == 200
+    finally:
+        server.stop()
+    assert saved.stat().st_mode & 0o077 == 0  # password hashes: the owner's only
+    assert not list(saved.parent.glob(".*"))  # no partial file left
+    done = runbook("sqlite-restore", DATABASE_URL=restored_url, BACKUP=str(saved))
+    verified_line(done.stdout, len(tables))
+    await check_restored(live_url, restored_url, tables, before)
+
+    # The restored store serves: the games that had ended before the backup verify over
+    # HTTP too (History.verify).
+    again = start_server(base_settings(database_url=restored_url))
+    try:
+        async with httpx.AsyncClient(base_url=again.url) as client:
+            for room_id in ended:
+                answer = (await client.get(f"/api/rooms/{room_id}/verify")).json()
+                assert answer["verified"] and answer["seed_matches_hash"], answer
+    finally:
+        again.stop()
+
+
+@pytest.mark.postgres
+async def test_postgres_runbook_dumps_a_busy_database_and_restores_every_game(
+    tmp_path: Path,
+) -> None:
+    need_service("PostgreSQL", port_open("127.0.0.1", 5432))
+    live_url = await fresh_postgres("backup_src")
+    restored_url = live_url.replace("_backup_src", "_backup_dst")
+    await drop_database(restored_url)  # left by an interrupted run: the runbook creates it
+    server_url, _, live_name = live_url.replace("+asyncpg", "").rpartition("/")
+    variables = {
+        "PGSERVER": server_url,
+        "LIVE": live_name,
+        "NEW": restored_url.rpartition("/")[2],
+        "BACKUP": str(tmp_path / "agora.dump"),
+    }
+    try:
+        # A small pool: the machine's PostgreSQL serves other test runs too.
+        small = {"db_pool_size": 4, "db_pool_overflow": 4, "commit_writers": 2}
+        server = start_server(base_settings(database_url=live_url, **small))
+        try:
+            tables = await open_tables(server, per_game=2)
+            try:
+                before, _ = await backup_while_playing(
+                    tables, lambda: asyncio.to_thread(runbook, "pg-dump", **variables)
+                )
+            finally:
+                await close_tables(tables)
+        finally:
+            server.stop()
+        done = runbook("pg-restore", **variables)
+        verified_line(done.stdout, len(tables))
+        await check_restored(live_url, restored_url, tables, before)
+    finally:
+        await drop_database(live_url)
+        await drop_database(restored_url)
+
+
+async def drop_database(url: str) -> None:
+    import asyncpg
+
+    name = url.rpartition("/")[2]
+    conn = await asyncpg.connect(POSTGRES_URL.replace("+asyncpg", ""))
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+# ------------------------------------------------------------------ refusals, migration
 @pytest.fixture
 def database_url(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
     """Point ``app.cli.main`` (its settings) at a database."""
