@@ -6,13 +6,17 @@ state and the seed matches the commitment published at the start. Undos are rows
 log (``kind: "undo"``) and the replay goes back with them (:mod:`.timeline`). Rows store
 the move as the rules applied it with public annotations (:mod:`.movelog`): a description,
 and the turns the rules played inside the move, shown as entries (``kind: "auto"``) and
-frames of their own.
+frames of their own. The replay and the check are functions too (:func:`replay_log`,
+:func:`verification`): ``python -m app.cli verify`` checks every game of a database with
+them (:mod:`.verify_all`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.errors import Conflict
-from app.games.interface import JsonDict
+from app.games.interface import Game, JsonDict, State
 from app.games.registry import get_game, redact_move, steps
 from app.realtime.hub import SPECTATOR
 from app.rooms import repository
@@ -21,7 +25,31 @@ from app.rooms.context import RoomContext, seed_commitment
 from app.rooms.live import LiveRoom, compose_view
 from app.rooms.movelog import log_notes, stored_move
 from app.rooms.room_options import rules_options
-from app.rooms.timeline import replay, undo_entry, undo_target
+from app.rooms.timeline import LogRow, replay, undo_entry, undo_target
+
+
+def replay_log(
+    game: Game, seat_count: int, options: JsonDict, seed: str, rows: Sequence[LogRow]
+) -> list[State]:
+    """The state after each log row, the initial one first: the game set up again from
+    the room's seed and options, then its log replayed (undos included)."""
+    initial = game.setup(seat_count, rules_options(game.INFO, options), int(seed))
+    return replay(game, initial, rows).states
+
+
+def verification(
+    room_id: str, seed: str, seed_hash: str | None, states: list[State], stored: State | None
+) -> JsonDict:
+    """Whether a replay (:func:`replay_log`) ends on the stored state, and the seed
+    matches the commitment published at the start."""
+    return {
+        "room": room_id,
+        "seed": seed,
+        "seed_hash": seed_hash,
+        "seed_matches_hash": seed_commitment(seed) == seed_hash,
+        "moves": len(states) - 1,
+        "verified": states[-1] == stored,
+    }
 
 
 class History:
@@ -85,22 +113,13 @@ class History:
         game = get_game(live.game_id)
         async with self.ctx.sessions() as session:
             records = await repository.move_log(session, room_id)
-        options = rules_options(game.INFO, live.options)
-        initial = game.setup(live.seat_count, options, int(live.seed))
-        return live, replay(game, initial, records).states
+        return live, replay_log(game, live.seat_count, live.options, live.seed, records)
 
     async def verify(self, room_id: str) -> JsonDict:
         """Replay the finished game from its revealed seed and the move log."""
         live, states = await self._replay_states(room_id)
         assert live.seed is not None
-        return {
-            "room": room_id,
-            "seed": live.seed,
-            "seed_hash": live.seed_hash,
-            "seed_matches_hash": seed_commitment(live.seed) == live.seed_hash,
-            "moves": len(states) - 1,
-            "verified": states[-1] == live.state,
-        }
+        return verification(room_id, live.seed, live.seed_hash, states, live.state)
 
     async def replay(self, room_id: str) -> JsonDict:
         """A frame per log entry (the initial state first): a move that played turns of
