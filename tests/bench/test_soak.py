@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from soak_accounting import (  # noqa: E402
     likely_cause,
     table,
 )
+from soak_clients import apply_patch, pick  # noqa: E402
+from soak_slots import GAMES, make_plans  # noqa: E402
 
 
 def ack(room: str, move_id: str, version: int) -> Ack:
@@ -104,6 +107,42 @@ def test_the_likely_cause_of_a_stall_is_the_fault_nearest_its_start() -> None:
     cause = likely_cause(stall, faults)
     assert cause is not None and cause.kind == "kill"
     assert likely_cause(stall, [faults[0], faults[3]]) is None
+
+
+def test_patches_apply_like_the_server_makes_them() -> None:
+    view = {"to_act": [0], "game": {"cells": [1, 2], "a/b": 1}, "result": None}
+    view = apply_patch(view, [
+        {"op": "replace", "path": "/to_act/0", "value": 1},
+        {"op": "add", "path": "/game/cells/-", "value": 3},
+        {"op": "remove", "path": "/game/cells/0"},
+        {"op": "replace", "path": "/game/a~1b", "value": 2},
+        {"op": "add", "path": "/game/new", "value": {"x": 1}},
+    ])  # fmt: skip
+    assert view == {"to_act": [1], "game": {"cells": [2, 3], "a/b": 2, "new": {"x": 1}},
+                    "result": None}  # fmt: skip
+    assert apply_patch(view, [{"op": "replace", "path": "", "value": {"v": 1}}]) == {"v": 1}
+
+
+def test_a_random_legal_move_from_either_form() -> None:
+    rng = random.Random(3)
+    assert pick({"version": 2, "moves": [{"add": 1}]}, rng) == {"add": 1}
+    assert pick({"version": 2, "moves": []}, rng) is None
+    compact = {"keys": ["q", "r"], "rows": [[0, 1], [2, 3]], "each": {"tile": [7]}}
+    move = pick({"version": 2, "compact": compact}, rng)
+    assert move in ({"q": 0, "r": 1, "tile": 7}, {"q": 2, "r": 3, "tile": 7})
+
+
+def test_plans_cover_the_four_games_with_a_person_at_every_table() -> None:
+    weights = {"random": 4.0, "easy": 3.0, "medium": 2.0, "hard": 1.0}
+    plans = make_plans(200, random.Random(1), 0.3, weights)
+    assert plans == make_plans(200, random.Random(1), 0.3, weights)  # the seed's
+    assert {plan.game for plan in plans} == set(GAMES)
+    for plan in plans:
+        low, high = GAMES[plan.game]
+        assert low <= plan.seats <= high and plan.humans >= 1
+        assert plan.humans + len(plan.bots) == plan.seats
+    assert any("hard" in plan.bots for plan in plans)
+    assert 0.15 < sum(1 for plan in plans if plan.bots) / len(plans) < 0.35
 
 
 def test_the_figures_table() -> None:
