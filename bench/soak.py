@@ -226,7 +226,7 @@ class Run:
             ("moves acked (clients)", len(self.ctx.acks)), ("moves logged (all seats)", v.rows),
             ("bot moves logged", v.bot_rows),
             ("moves/s logged", f"{v.rows / max(1.0, v.end - self.load_start):.1f}"),
-            ("stall episodes", len(self.tracker.stalls)),
+            ("stall episodes: near a fault / none near", self.stall_causes()),
             *v.failures.items(),
             ("refused moves", _counts(c, "refused:") or "0"),
             ("moves given up", len(self.ctx.gave_up)), ("move retries", c["move_retries"]),
@@ -240,8 +240,14 @@ class Run:
             ("resyncs (gap)", c["resyncs"]), ("snapshots backwards", c["snapshots_backwards"]),
             ("bot turn p50 / p99 / max s", _quantiles(sorted(self.ctx.bot_turns))),
             ("client loop lag p50 / p99 / max s", _quantiles(sorted(self.lags))),
+            *((f"app-{i} healthz p50 / p99 / max s", _quantiles(self.monitor.probe.latencies(i)))
+              for i in range(len(self.ctx.ports))),  # fmt: skip
             ("monitor polls / failed", f"{self.monitor.polls} / {self.monitor.errors}"),
         ]  # fmt: skip
+
+    def stall_causes(self) -> str:
+        near = sum(1 for s in self.tracker.stalls if likely_cause(s, self.faults.log))
+        return f"{near} / {len(self.tracker.stalls) - near}"
 
     def report(self, figures: list[tuple[str, Any]], v: Verdicts) -> None:
         print("\n" + table(figures))

@@ -181,10 +181,12 @@ class AppProcess:
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             )  # fmt: skip
 
-    async def wait_ready(self, timeout: float = 90.0) -> float:
+    async def wait_ready(self, timeout: float = 180.0) -> float:
         """Seconds until ``/readyz`` answers 200 (raises if the process exits or times out)."""
         started = time.monotonic()
-        async with httpx.AsyncClient(timeout=1, trust_env=False) as client:
+        # A generous timeout: on a loaded machine /readyz (a query and a Redis ping) can
+        # take seconds, and a probe that gives up at 1 s would never see it ready.
+        async with httpx.AsyncClient(timeout=10, trust_env=False) as client:
             while time.monotonic() - started < timeout:
                 if self.process is None or self.process.poll() is not None:
                     raise RuntimeError(f"{self.name} exited (see {self.log_path})")
@@ -193,7 +195,7 @@ class AppProcess:
                         return time.monotonic() - started
                 except httpx.HTTPError:
                     pass
-                await asyncio.sleep(0.1)
+                await asyncio.sleep(0.2)
         raise RuntimeError(f"{self.name} not ready after {timeout} s")
 
     def remember_children(self) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import asyncpg
+import httpx
 import orjson
 from soak_accounting import Logged, StallTracker
 from soak_clients import Context
@@ -70,10 +71,50 @@ class Database:
         return logged, len(rows), bots
 
 
+class Probe:
+    """Each app process's ``/healthz`` answered how fast (every 2 s): a process too
+    loaded to answer in time stalls rooms without any fault, and its stalls say so."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.samples: list[tuple[float, int, float | None]] = []  # (t, app, s or None)
+
+    async def run(self, interval: float = 2.0) -> None:
+        async with httpx.AsyncClient(timeout=10, trust_env=False) as client:
+            while True:
+                await asyncio.gather(*(self.probe(client, i) for i in range(len(self.ctx.ports))))
+                await asyncio.sleep(interval)
+
+    async def probe(self, client: httpx.AsyncClient, index: int) -> None:
+        started = time.monotonic()
+        try:
+            answer = await client.get(f"http://127.0.0.1:{self.ctx.ports[index]}/healthz")
+            latency: float | None = time.monotonic() - started if answer.is_success else None
+        except httpx.HTTPError:
+            latency = None  # down (killed) or frozen (paused) past the timeout
+        self.samples.append((self.ctx.clock(), index, latency))
+
+    def worst(self, start: float, end: float) -> str:
+        """The slowest answer of each process between two times (``down``: none)."""
+        parts = []
+        for index in range(len(self.ctx.ports)):
+            window = [s for t, i, s in self.samples if i == index and start <= t <= end]
+            if window:
+                answered = [s for s in window if s is not None]
+                worst = f"{max(answered):.2f} s" if answered else "none"
+                failed = len(window) - len(answered)
+                parts.append(f"app-{index} {worst}{f' ({failed} failed)' if failed else ''}")
+        return "healthz slowest: " + ", ".join(parts)
+
+    def latencies(self, index: int) -> list[float]:
+        return sorted(s for _, i, s in self.samples if i == index and s is not None)
+
+
 class Monitor:
     def __init__(self, db: Database, ctx: Context, tracker: StallTracker, grace: float,
                  say: Callable[[str], None]) -> None:  # fmt: skip
         self.db, self.ctx, self.tracker, self.grace, self.say = db, ctx, tracker, grace, say
+        self.probe = Probe(ctx)
         self.rooms: dict[str, Slot] = {}  # the rooms being played, by id
         self.games: dict[str, str] = {}  # every room of the run: its game
         self.errors = 0
@@ -88,6 +129,13 @@ class Monitor:
         self.games[room_id] = slot.plan.game
 
     async def run(self, interval: float = 1.0) -> None:
+        probing = asyncio.create_task(self.probe.run())
+        try:
+            await self.poll(interval)
+        finally:
+            probing.cancel()
+
+    async def poll(self, interval: float) -> None:
         while True:
             started = time.monotonic()
             try:
@@ -139,4 +187,6 @@ class Monitor:
                            f"v{client.version}, move pending: {pending})")  # fmt: skip
         if who and row["deadline_at"] is not None:
             who.append(f"deadline_at now{row['deadline_at'] - time.time():+.1f} s")
+        if who:
+            who.append(self.probe.worst(t - self.tracker.threshold - 2, t))
         return who
