@@ -48,6 +48,7 @@ from soak_accounting import (  # noqa: E402
     StallTracker,
     behind_sockets,
     check_moves,
+    committers,
     likely_cause,
     table,
 )
@@ -76,7 +77,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--levels", default="random=4,easy=3,medium=2,hard=1",
                         help="bot level weights")  # fmt: skip
     parser.add_argument("--think", type=float, nargs=2, default=(0.2, 2.0), metavar=("MIN", "MAX"))
-    parser.add_argument("--reload-every", type=float, default=120.0,
+    parser.add_argument("--reload-every", type=float, default=60.0,
                         help="mean seconds between a client's page reloads (0: never)")  # fmt: skip
     parser.add_argument("--stall-seconds", type=float, default=10.0)
     parser.add_argument("--grace", type=float, default=5.0,
@@ -97,6 +98,8 @@ class Verdicts:
     bot_rows: int
     end: float
     failures: dict[str, int] = field(default_factory=dict)
+    # (room, version) -> which process committed it (from the apps' logs), for evidence
+    committed: dict[tuple[str, int], str] = field(default_factory=dict)
 
 
 class Run:
@@ -161,6 +164,7 @@ class Run:
             await asyncio.sleep(args.settle)
             for task in watch:
                 task.cancel()
+            await asyncio.gather(*watch, return_exceptions=True)
             verdicts = await self.check(db)
         finally:
             for task in (*tasks, *watch):
@@ -205,7 +209,13 @@ class Run:
         ]  # fmt: skip
         logged, rows, bot_rows = await db.logged_moves(sorted(self.monitor.games))
         moves = check_moves(self.ctx.acks, self.ctx.refusals, logged)
-        return Verdicts(behind, unconnected, pending, moves, rows, bot_rows, self.ctx.clock())
+        verdicts = Verdicts(behind, unconnected, pending, moves, rows, bot_rows, self.ctx.clock())
+        wanted = {(s.room_id, s.version) for s in self.tracker.stalls}
+        wanted |= {(end.room_id, version) for end, version in behind}
+        logs = {app.name: app.log_path.read_text(errors="replace").splitlines()
+                for app in self.cluster.apps}  # fmt: skip
+        verdicts.committed = committers(logs, wanted)
+        return verdicts
 
     def figures(self, v: Verdicts) -> list[tuple[str, Any]]:
         c, slots, load = self.ctx.counts, len(self.slots), self.load_end - self.load_start
@@ -229,6 +239,7 @@ class Run:
             ("stall episodes: near a fault / none near", self.stall_causes()),
             *v.failures.items(),
             ("refused moves", _counts(c, "refused:") or "0"),
+            ("moves refused, then acked on a resend", len(v.moves.refused_then_acked)),
             ("moves given up", len(self.ctx.gave_up)), ("move retries", c["move_retries"]),
             ("moves resent on snapshot", c["moves_resent"]),
             ("disconnects / refused handshakes / reloads",
@@ -258,12 +269,14 @@ class Run:
             cause = likely_cause(s, self.faults.log)
             near = f"{cause.kind} at {cause.at:.1f}s" if cause else "no fault near"
             still = "" if s.until else " (still stuck)"
+            made = v.committed.get((s.room_id, s.version), "")
             print(f"  STALL {s.room_id} {self.monitor.games.get(s.room_id)} v{s.version} from "
                   f"{s.since:.1f}s for {s.seconds(v.end):.1f} s{still}; {near}; "
-                  f"{'; '.join(s.waiting_on)}")  # fmt: skip
+                  f"{'; '.join([*s.waiting_on, made])}")  # fmt: skip
         for e, version in v.behind:
+            made = v.committed.get((e.room_id, version), "")
             print(f"  BEHIND {e.room_id} {e.who} on app-{e.process}: v{e.version}, "
-                  f"database v{version}")  # fmt: skip
+                  f"database v{version}; {made}")  # fmt: skip
         for e in v.unconnected:
             print(f"  UNCONNECTED {e.room_id} {e.who} (last v{e.version})")
         for a in v.moves.lost[:20]:
@@ -281,8 +294,13 @@ class Run:
             "args": {k: str(a) if isinstance(a, Path) else a for k, a in vars(self.args).items()},
             "figures": dict(figures), "failures": v.failures, "counts": dict(self.ctx.counts),
             "faults": [vars(f) for f in self.faults.log], "fault_errors": self.faults.errors,
-            "stalls": [{**vars(s), "game": games.get(s.room_id)} for s in self.tracker.stalls],
-            "behind": [{**vars(e), "db_version": version} for e, version in v.behind],
+            "stalls": [{**vars(s), "game": games.get(s.room_id),
+                        "committed": v.committed.get((s.room_id, s.version))}
+                       for s in self.tracker.stalls],
+            "behind": [{**vars(e), "db_version": version,
+                        "committed": v.committed.get((e.room_id, version))}
+                       for e, version in v.behind],
+            "refused_then_acked": [vars(r) for r in v.moves.refused_then_acked[:100]],
             "unconnected": [vars(e) for e in v.unconnected],
             "lost": [vars(a) for a in v.moves.lost[:100]],
             "refused_but_logged": [vars(r) for r in v.moves.refused_but_logged[:100]],

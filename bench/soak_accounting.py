@@ -8,7 +8,9 @@ versions, who could act, each socket's last version, the faults) and decides her
   the version its ack named (``seq`` is the version before the move, so ``version - 1``).
   A row at another ``seq`` is *misplaced*; a move refused for good (not a retryable
   refusal) that is in the log anyway is *refused but logged*: the contract says a
-  repeated id returns the first answer.
+  repeated id returns the first answer. A refused id acknowledged later (the client
+  had sent it again, as the browser does after a snapshot) was played: it is checked
+  as an ack and listed as *refused, then acked*, not as a failure.
 - **stalled**: a playing room whose version did not move for longer than the threshold
   while someone who could act was to act: a bot seat, or a seat whose client's socket
   had been open for a while. Rooms waiting on nobody (the seat's socket is down, the game
@@ -17,12 +19,13 @@ versions, who could act, each socket's last version, the faults) and decides her
 - **behind**: after the settle, every open socket's last version equals the room's
   version in the database; a socket that could not reconnect at all is *unconnected*.
 
-All times are seconds since the load started (one monotonic clock for every record).
+All times are seconds since the soak started (one monotonic clock for every record).
 Tests: ``tests/bench/test_soak.py``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,20 +73,48 @@ class MoveCheck:
     lost: list[Ack] = field(default_factory=list)
     misplaced: list[tuple[Ack, int]] = field(default_factory=list)
     refused_but_logged: list[Refusal] = field(default_factory=list)
+    refused_then_acked: list[Refusal] = field(default_factory=list)
 
 
 def check_moves(acks: Iterable[Ack], refusals: Iterable[Refusal], logged: Logged) -> MoveCheck:
     check = MoveCheck()
+    acked = set()
     for ack in acks:
+        acked.add((ack.room_id, ack.logged_id))
         seq = logged.get((ack.room_id, ack.logged_id))
         if seq is None:
             check.lost.append(ack)
         elif seq != ack.version - 1:
             check.misplaced.append((ack, seq))
-    check.refused_but_logged = [
-        refusal for refusal in refusals if (refusal.room_id, refusal.logged_id) in logged
-    ]
+    for refusal in refusals:
+        key = (refusal.room_id, refusal.logged_id)
+        if key in acked:
+            check.refused_then_acked.append(refusal)
+        elif key in logged:
+            check.refused_but_logged.append(refusal)
     return check
+
+
+def committers(
+    logs: Mapping[str, Iterable[str]], wanted: set[tuple[str, int]]
+) -> dict[tuple[str, int], str]:
+    """Which process committed each wanted (room, version), from the app processes' JSON
+    log lines (at ``LOG_LEVEL=info`` every accepted move is logged with its room and
+    version): the evidence of where a version that some sockets never got came from."""
+    found: dict[tuple[str, int], str] = {}
+    for name, lines in logs.items():
+        for line in lines:
+            if '"msg":"move"' not in line:
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            key = (record.get("room"), record.get("version"))
+            if key in wanted:
+                by = "a bot's move" if record.get("bot") else str(record.get("move_id"))
+                found[key] = f"v{key[1]} committed by {name} at {record['ts'][11:23]} ({by})"
+    return found
 
 
 @dataclass

@@ -39,7 +39,7 @@ class Context:
     ports: list[int]
     rng: random.Random
     think: tuple[float, float] = (0.2, 2.0)
-    reload_every: float = 120.0  # mean seconds between a person's page reloads (0: never)
+    reload_every: float = 60.0  # mean seconds between a person's page reloads (0: never)
     t0: float = field(default_factory=time.monotonic)
     freeze: bool = False  # the settle: no new moves, no new games
     acks: list[Ack] = field(default_factory=list)
@@ -142,6 +142,7 @@ class SeatClient:
         self.resync_asked = -1.0
         self.pending: Pending | None = None
         self.acked: dict[str, int] = {}
+        self.refused: dict[str, str] = {}  # move id -> the code it was refused with
         self.reloading = False
         self.ready = False  # done thinking: plays as soon as it has this version's moves
         self.tasks: set[asyncio.Task[None]] = set()
@@ -305,6 +306,14 @@ class SeatClient:
                 self.ctx.counts["ack_conflicts"] += 1
                 self.ctx.note(f"{self.room_id} {self.label}: {move_id} acked at "
                               f"v{self.acked[move_id]} then v{version}")  # fmt: skip
+        elif isinstance(move_id, str) and move_id in self.refused and isinstance(version, int):
+            # Refused, then played: the copy resent after a snapshot (without its version,
+            # as socket.js does) was accepted after the original was refused as stale.
+            self.acked[move_id] = version
+            self.ctx.acks.append(Ack(self.room_id, self.guest.user_id, move_id, version,
+                                     self.ctx.clock()))  # fmt: skip
+            self.ctx.note(f"{self.room_id} {self.label}: {move_id} refused "
+                          f"({self.refused[move_id]}), then acked at v{version}")  # fmt: skip
         else:
             self.ctx.counts["stray_acks"] += 1
 
@@ -326,6 +335,7 @@ class SeatClient:
             self.ctx.gave_up.append(self.refusal(pending, code))
         else:
             self.ctx.refusals.append(self.refusal(pending, code))
+            self.refused[pending.move_id] = code
         self.ctx.counts[f"refused:{code}"] += 1
         self.pending = None
 

@@ -269,7 +269,7 @@ def app_env(
         "EXPIRY_SWEEP_SECONDS": "0",
         "REDIS_TIMEOUT": "1",
         "METRICS_PUBLIC": "true",
-        "LOG_LEVEL": "warning",
+        "LOG_LEVEL": "info",  # every accepted move: who committed a version nobody saw
         "PYTHONUNBUFFERED": "1",
     })  # fmt: skip
     env.update(extra)

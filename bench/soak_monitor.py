@@ -42,6 +42,11 @@ class Database:
             self.conn = await asyncpg.connect(self.dsn, timeout=3)
         try:
             return list(await self.conn.fetch(query, *args, timeout=10))
+        except asyncio.CancelledError:
+            # A query cut short leaves the connection busy: the next one needs its own.
+            conn, self.conn = self.conn, None
+            conn.terminate()
+            raise
         except Exception:
             await self.close()
             raise

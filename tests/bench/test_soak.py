@@ -16,6 +16,7 @@ from soak_accounting import (  # noqa: E402
     StallTracker,
     behind_sockets,
     check_moves,
+    committers,
     likely_cause,
     table,
 )
@@ -42,6 +43,33 @@ def test_a_refused_move_found_in_the_log_is_reported() -> None:
                 Refusal("r1", "u1", "m4", "illegal_move", 2.0)]  # fmt: skip
     check = check_moves([], refusals, {("r1", "u1:m3"): 8})
     assert [r.move_id for r in check.refused_but_logged] == ["m3"]
+
+
+def test_a_refused_move_acked_on_its_resend_was_played_not_refused() -> None:
+    # Sent at v7 and refused as stale, resent after a snapshot without its version: played.
+    refusal = Refusal("r1", "u1", "m5", "stale_version", 3.0)
+    check = check_moves([ack("r1", "m5", 9)], [refusal], {("r1", "u1:m5"): 8})
+    assert check.refused_then_acked == [refusal]
+    assert check.refused_but_logged == [] and check.lost == []
+
+
+def test_which_process_committed_a_version_from_the_app_logs() -> None:
+    logs = {
+        "app-0": [
+            '{"ts":"2026-11-28T13:15:44.038+00:00","level":"info","logger":"app.rooms.play",'
+            '"msg":"move","room":"r1","seat":1,"move_id":"bot-6-1","version":7,"bot":true}',
+            "Traceback (most recent call last):",  # a bot worker's stray output
+        ],
+        "app-1": [
+            '{"ts":"2026-11-28T13:15:45.100+00:00","level":"info","logger":"app.rooms.play",'
+            '"msg":"move","room":"r1","seat":0,"move_id":"u1:m4","version":8,"bot":false}',
+        ],
+    }
+    found = committers(logs, {("r1", 7), ("r1", 8), ("r2", 3)})
+    assert found == {
+        ("r1", 7): "v7 committed by app-0 at 13:15:44.038 (a bot's move)",
+        ("r1", 8): "v8 committed by app-1 at 13:15:45.100 (u1:m4)",
+    }
 
 
 def test_a_room_stuck_while_someone_could_act_is_one_stall_until_its_version_moves() -> None:
