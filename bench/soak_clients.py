@@ -243,10 +243,11 @@ class SeatClient:
                 self.connected_since = self.ctx.clock()
             self.take_legal(message)
             self.slot.version_seen(self.room_id, self.version)
-            if self.pending is not None:  # as socket.js: resend the unanswered move
+            if self.pending is not None:  # as socket.js: resend it, at its own version
                 self.ctx.counts["moves_resent"] += 1
                 await self.send({"type": "move", "id": self.pending.move_id,
-                                 "move": self.pending.move})  # fmt: skip
+                                 "move": self.pending.move,
+                                 "version": self.pending.version})  # fmt: skip
         elif kind == "patch":
             await self.on_patch(message)
         elif kind == "legal_moves":
