@@ -15,10 +15,23 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from tests.conftest import Player, RunningServer, base_settings, start_server
+from tests.conftest import Player, RoomSocket, RunningServer, base_settings, start_server
 from tests.rooms.test_seat_races import on_server
 
 log = logging.getLogger(__name__)
+
+
+async def first_move_there(
+    other: RunningServer, alice: Player, room_id: str
+) -> tuple[Player, RoomSocket]:
+    """Alice's first move, played on the other server (the first never hears of it)."""
+    alice_there = Player(other, "Alice")
+    alice_there.http.cookies = alice.http.cookies
+    there = await alice_there.socket(room_id)
+    await there.receive_until("snapshot")
+    await there.send({"type": "move", "id": "a1", "move": {"add": 1}, "version": 1})
+    assert (await there.receive_until("ack", id="a1"))["version"] == 2
+    return alice_there, there
 
 
 async def test_a_room_behind_the_database_is_resynchronised(server: RunningServer) -> None:
@@ -36,12 +49,7 @@ async def test_a_room_behind_the_database_is_resynchronised(server: RunningServe
         assert (await alice.http.post(f"/api/rooms/{room_id}/start")).status_code == 200
         here = await bob.socket(room_id)  # Bob waits on the first server
         await here.receive_until("snapshot")
-        alice_there = Player(other, "Alice")
-        alice_there.http.cookies = alice.http.cookies
-        there = await alice_there.socket(room_id)
-        await there.receive_until("snapshot")
-        await there.send({"type": "move", "id": "a1", "move": {"add": 1}, "version": 1})
-        assert (await there.receive_until("ack", id="a1"))["version"] == 2
+        alice_there, there = await first_move_there(other, alice, room_id)
         check = server.app.state.rooms.freshness
         first = await on_server(server, check.check_once())  # seen behind: a suspect
         assert first == [] and here.version == 1
@@ -87,12 +95,7 @@ async def test_a_deadline_claimed_by_a_process_behind_the_database_still_fires(
         assert (await alice.http.post(f"/api/rooms/{room_id}/start")).status_code == 200
         here = await alice.socket(room_id)  # the first server holds the room
         await here.receive_until("snapshot")
-        alice_there = Player(other, "Alice")
-        alice_there.http.cookies = alice.http.cookies
-        there = await alice_there.socket(room_id)
-        await there.receive_until("snapshot")
-        await there.send({"type": "move", "id": "a1", "move": {"add": 1}, "version": 1})
-        assert (await there.receive_until("ack", id="a1"))["version"] == 2
+        alice_there, there = await first_move_there(other, alice, room_id)
         engine = create_async_engine(server.settings.database_url)
         try:  # the bot's turn falls due now
             async with engine.begin() as conn:
