@@ -48,10 +48,11 @@ class FreshnessCheck:
         return found
 
     def _behind(self, room_id: str, version: int) -> bool:
+        # A cache marked stale is not behind: it reloads on its next use (moves played on
+        # another process mark it so). One behind that does not know it is.
         live = self.cache.held(room_id)
-        return (live is not None and live.version < version) or self.ctx.hub.behind(
-            room_id, version
-        )
+        unaware = live is not None and not live.stale and live.version < version
+        return unaware or self.ctx.hub.behind(room_id, version)
 
     async def check_once(self) -> list[str]:
         """Compare once; returns the rooms resynchronised."""
