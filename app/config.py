@@ -6,7 +6,7 @@ import secrets
 from functools import cache
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,6 +29,10 @@ class Settings(BaseSettings):
     session_max_age_days: int = 30
     auto_migrate: bool = True
     agora_test_games: bool = False
+    # Test servers only (needs agora_test_games): a fixed seed per game id for every room's
+    # deal, so a browser test that needs a situation gets the same deal each run (the
+    # random bots' choices follow the room's seed too: app.rooms.bot_moves).
+    agora_test_seeds: dict[str, int] = {}
     # Origins allowed to open a WebSocket, besides the page's own host. "*" allows any.
     allowed_origins: list[str] = []
     ws_max_message_bytes: int = 16_384
@@ -103,6 +107,12 @@ class Settings(BaseSettings):
     # /metrics: open to anyone (e.g. bound to a private interface), or to this bearer token.
     metrics_public: bool = False
     metrics_token: str = ""
+
+    @model_validator(mode="after")
+    def _test_seeds_on_test_servers_only(self) -> Settings:
+        if self.agora_test_seeds and not self.agora_test_games:
+            raise ValueError("AGORA_TEST_SEEDS is for test servers: it needs AGORA_TEST_GAMES")
+        return self
 
     @property
     def is_sqlite(self) -> bool:

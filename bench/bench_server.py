@@ -17,36 +17,61 @@ import httpx
 import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
-# The database a spawned server uses; its schema is reset first (never point it at a
-# database another run uses: the test suite uses "test").
-POSTGRES_URL = os.environ.get(
-    "BENCH_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
-)
+# The benches' own database (created when missing): its schema is reset at each run, so it
+# is never the test suite's ("test", "test_gw1", …), which a bench would reset under a
+# running suite.
+DEFAULT_POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/bench"
+POSTGRES_URL = os.environ.get("BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL)
 PIN = os.environ.get("BENCH_PIN", "1") == "1"
 # The spawned server's /metrics token (with --url: the running server's, if it has one).
 METRICS_TOKEN = os.environ.get("BENCH_METRICS_TOKEN", "bench")
 
 
+def database_name(url: str) -> str:
+    return url.rpartition("/")[2].partition("?")[0]
+
+
+def is_test_database(name: str) -> bool:
+    """The test suite's databases: "test", and "test_…" (xdist workers, other runs)."""
+    return name == "test" or name.startswith("test_")
+
+
 def reset_postgres(url: str) -> None:
-    """Drop every table of the bench's database (the server or script migrates it again)."""
+    """Create the bench's database when missing, else drop every table of it (the server or
+    script migrates it again). A test database is refused: resetting it breaks a test run."""
     import asyncpg
 
+    name = database_name(url)
+    if is_test_database(name):
+        raise SystemExit(f"BENCH_POSTGRES_URL names the test database {name!r}: use another")
+
     async def reset() -> None:
-        conn = await asyncpg.connect(url.replace("+asyncpg", ""))
-        await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
-        await conn.close()
+        dsn = url.replace("+asyncpg", "")
+        try:
+            conn = await asyncpg.connect(dsn)
+        except asyncpg.InvalidCatalogNameError:
+            server = await asyncpg.connect(dsn, database="postgres")
+            try:
+                await server.execute(f'CREATE DATABASE "{name}"')
+            except asyncpg.DuplicateDatabaseError:
+                pass  # another bench made it meanwhile
+            finally:
+                await server.close()
+            return  # a new database: nothing to drop
+        try:
+            await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+        finally:
+            await conn.close()
 
     asyncio.run(reset())
 
 
-def spawn_server(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
-    if db == "postgres":
-        reset_postgres(POSTGRES_URL)
-        database_url = POSTGRES_URL
-    else:
-        database_url = f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
-    env = {
-        **os.environ,
+def server_env(database_url: str, port: int) -> dict[str, str]:
+    """The spawned server's environment: this one's, with the bench's settings."""
+    return {
+        # No Redis: one process needs no relay, and an inherited REDIS_URL could name the
+        # test suite's Redis databases (15, 14, …), which the server would write to.
+        **{key: value for key, value in os.environ.items() if key != "REDIS_URL"},
         "DATABASE_URL": database_url,
         "AGORA_TEST_GAMES": "1",
         "SECRET_KEY": "bench",
@@ -59,6 +84,15 @@ def spawn_server(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
         "LOG_LEVEL": os.environ.get("LOG_LEVEL", "warning"),
         "METRICS_TOKEN": METRICS_TOKEN,
     }
+
+
+def spawn_server(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
+    if db == "postgres":
+        reset_postgres(POSTGRES_URL)
+        database_url = POSTGRES_URL
+    else:
+        database_url = f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
+    env = server_env(database_url, port)
     command = [sys.executable, "-m", "app"]
     if PIN:
         command = ["taskset", "-c", "0", *command]

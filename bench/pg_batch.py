@@ -5,10 +5,10 @@ commits ``--batches`` batches of one move per room with :class:`app.rooms.store.
 and prints the CPU per move of this process (asyncpg's encoding) and of the PostgreSQL
 backend that ran the statement (read from /proc through psutil), with the wall time.
 
-    BENCH_POSTGRES_URL=postgresql+asyncpg://postgres@127.0.0.1:5432/bench \\
-        python bench/pg_batch.py --rooms 200 --batches 60 --repeat 3
+    python bench/pg_batch.py --rooms 200 --batches 60 --repeat 3
 
-The database's tables are dropped first: never point it at a database in use.
+The database is ``BENCH_POSTGRES_URL``'s, by default ``bench`` (created when missing). Its
+tables are dropped first: never point it at a database in use.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ workload of notes/perf-anchors.md) and ``akropolis`` (random legal moves, taken 
 the patch that makes the seat the one to act, where the server sends them in their
 compact form as the browser uses them; asked with a ``legal_moves`` message from a
 server that does not; finished games restart).
---spawn starts the server itself (SQLite file or the PostgreSQL test database,
+--spawn starts the server itself (SQLite file or the benches' PostgreSQL database,
 uvloop + websockets-sansio, test games on, per-socket rate limit raised for the
 closed loop) pinned to core 0 with the clients on core 1, like the peer figures.
 ``--client node`` plays either workload with ``bench/node_client.js`` (one Node process,

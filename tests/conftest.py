@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -21,12 +22,14 @@ import orjson
 import pytest
 import uvicorn
 import websockets
+from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
 from app import native
 from app.config import Settings
 from app.main import create_app
 from app.realtime.wire import SERVER_OPTIONS
+from tests.run_lock import RunLock
 
 # pytest-xdist's workers ("gw0", "gw1", … under `pytest -n N`) each get a database and a
 # Redis database of their own: the first keeps the configured ones ("test", Redis 15), the
@@ -42,15 +45,26 @@ _REDIS_BASE, _, _REDIS_DB = os.environ.get(
 ).rpartition("/")
 REDIS_URL = f"{_REDIS_BASE}/{int(_REDIS_DB) - WORKER_INDEX}"
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+# How long a run waits for another run on the same databases (tests/run_lock.py).
+LOCK_WAIT_SECONDS = float(os.environ.get("TEST_LOCK_WAIT_SECONDS", 1800))
 
 # Tests never assert on wall-clock time, Hypothesis's per-example deadline included (its
-# 200 ms default failed tests/rooms/test_diff.py on a loaded machine).
-hypothesis_settings.register_profile("agora", deadline=None)
-hypothesis_settings.load_profile("agora")
+# 200 ms default failed tests/rooms/test_diff.py on a loaded machine), nor its too_slow
+# health check (generation time). Under CI the examples are the same every run
+# (derandomize): a red CI is a change's doing, never a new draw; local runs explore.
+hypothesis_settings.register_profile(
+    "agora", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.register_profile(
+    "agora-ci", hypothesis_settings.get_profile("agora"), derandomize=True, database=None
+)
+hypothesis_settings.load_profile("agora-ci" if IN_CI else "agora")
 
 
 def need_service(name: str, reachable: bool) -> None:
     if reachable:
+        if name in ("PostgreSQL", "Redis"):
+            claim_databases()
         return
     message = f"{name} is not reachable"
     if IN_CI:
@@ -86,7 +100,50 @@ def create_worker_database() -> None:
     asyncio.run(create())
 
 
+_RUN_LOCK: list[RunLock] = []  # this process's claim, once taken
+_CONFIG: list[pytest.Config] = []
+
+
+def claim_databases() -> None:
+    """Lock this process's PostgreSQL and Redis databases until it ends (waiting for
+    another run that holds them: tests/run_lock.py). Called before their first use."""
+    if _RUN_LOCK or not port_open("127.0.0.1", 5432):
+        return  # no PostgreSQL: its tests skip, and there is nowhere to lock
+    names = f"PostgreSQL {POSTGRES_URL.rpartition('/')[2]!r} and Redis {REDIS_URL!r}"
+    lock = RunLock(
+        CONFIGURED_POSTGRES_URL.replace("+asyncpg", "").rpartition("/")[0] + "/postgres",
+        [f"postgres:{POSTGRES_URL.rpartition('/')[2]}", f"redis:{REDIS_URL}"],
+        f"agora-tests pid {os.getpid()}",
+    )
+
+    def say(holders: str) -> None:
+        message = (
+            f"\n[{WORKER or 'pytest'}] another test run ({holders}) is using {names}:"
+            f" waiting for it to end (at most {LOCK_WAIT_SECONDS:.0f} s)\n"
+        )
+        capture = _CONFIG[0].pluginmanager.getplugin("capturemanager") if _CONFIG else None
+        if capture is None:
+            print(message, file=sys.stderr, flush=True)
+            return
+        with capture.global_and_fixture_disabled():
+            print(message, file=sys.stderr, flush=True)
+
+    if not lock.acquire(LOCK_WAIT_SECONDS, say):
+        pytest.exit(
+            f"another test run ({lock.holders}) held {names} for {LOCK_WAIT_SECONDS:.0f} s;"
+            " stop it, or give this run other databases (TEST_POSTGRES_URL, TEST_REDIS_URL)",
+            returncode=3,
+        )
+    _RUN_LOCK.append(lock)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for lock in _RUN_LOCK:
+        lock.release()
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    _CONFIG.append(config)
     stale = native.stale()
     if stale:  # the tests would run the compiled old code, not the sources
         pytest.exit(f"the mypyc build is out of date ({'; '.join(stale)}): run `make native`", 2)
@@ -96,6 +153,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def reset_postgres() -> None:
     import asyncpg
+
+    claim_databases()
 
     async def reset() -> None:
         conn = await asyncpg.connect(POSTGRES_URL.replace("+asyncpg", ""))
@@ -110,6 +169,7 @@ def reset_postgres() -> None:
 def flush_redis() -> None:
     import redis
 
+    claim_databases()
     redis.Redis.from_url(REDIS_URL).flushdb()
 
 

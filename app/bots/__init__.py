@@ -9,6 +9,7 @@ through :func:`app.bots.play.choose_move` (pure, synchronous) and
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from typing import Protocol
@@ -49,5 +50,9 @@ class LevelBot:
 BOTS: dict[str, Bot] = {"random": RandomBot()}
 BOTS.update({name: LevelBot(name, order) for order, name in enumerate(LEVEL_NAMES, start=1)})
 
-# Bot choices are logged as moves, so they need no seed of their own.
-bot_rng = random.Random()
+
+def seeded_rng(key: str) -> random.Random:
+    """A ``random.Random`` for the bots' ``choose``, seeded from a text key (the room
+    service's: the room's secret seed, the version and the seat)."""
+    digest = hashlib.sha256(key.encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))

@@ -58,7 +58,8 @@ of them, only weaker (a game with ``secrets`` but no ``sample`` gets random move
     simultaneous commits, and the state's own PRNG (reseeded, else future draws are
     predictable). Never mutates its input; the result depends only on the seat's
     information and ``rng`` (so hidden things are put in a canonical order, e.g. sorted,
-    before they are shuffled). Every bot simulation starts from such a sample.
+    before they are shuffled). Every bot simulation starts from such a sample. Once
+    ``result`` is not None, whatever the views reveal at the end (e.g. every hand) is kept.
 ``evaluate(state) -> list[float]``
     a cheap estimate per seat, from a full state: for scored games of each seat's final
     score on the ``result()["scores"]`` scale (solo Akropolis: the Architect at index 1);

@@ -9,6 +9,9 @@ plays a random legal move instead, so a table never waits on a bot. A table whos
 players have all left plays on with random moves (no search). The search's seed
 comes from the room, its version and the seat: replaying a room's log needs no seed
 (bot moves are logged like any other), but a rerun of one position is reproducible.
+A random choice (the random bot, a fallback) is drawn from the room's secret seed, the
+version and the seat: no player can foresee it, and a test server's fixed seed
+(``agora_test_seeds``) makes a game's random bots play the same moves every run.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import logging
 
-from app.bots import BOTS, bot_rng
+from app.bots import BOTS, seeded_rng
 from app.bots.levels import get_level
 from app.bots.pool import BotError, BotPool, BotTimeout
 from app.games.interface import Move
@@ -56,12 +59,13 @@ class BotMoves:
             return None
         kind = BOTS.get(bot) or BOTS["random"]
         level = getattr(kind, "level", None)
+        choices = seeded_rng(f"bot:{live.seed}:{live.version}:{seat}")
         if all(seat_info.bot for seat_info in live.seats):
             # Every player left: nobody to play well against, so no search (a table of
             # bots must not hold the pool's workers that other rooms' bots wait for).
             kind, level = BOTS["random"], None
         if level is None or len(moves) == 1:
-            return kind.choose(live.game.view(state, seat), moves, bot_rng)
+            return kind.choose(live.game.view(state, seat), moves, choices)
         limit = get_level(level, live.game_id).seconds * 1.25 + 0.5
         seed = search_seed(live.id, live.version, seat)
         try:
@@ -70,7 +74,7 @@ class BotMoves:
             )
         except (BotTimeout, BotError) as error:
             log.warning("bot %s in %s fell back to a random move: %s", level, live.id, error)
-            return bot_rng.choice(moves)
+            return choices.choice(moves)
 
     async def close(self) -> None:
         if self._pool is not None:

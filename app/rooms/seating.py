@@ -259,7 +259,8 @@ class Seating:
             if len(seats) != room.seat_count:
                 raise Conflict("every seat must be filled (add a bot?)", code="seats_open")
             game = self.ctx.game(room.game)
-            seed = str(secrets.randbits(128))
+            fixed = self.ctx.settings.agora_test_seeds.get(room.game)  # test servers only
+            seed = str(secrets.randbits(128) if fixed is None else fixed)
             options_all = orjson.loads(room.options)
             options = rules_options(game.INFO, options_all)
             state = game.setup(room.seat_count, options, int(seed))

@@ -3,9 +3,11 @@ no-peeking rule (a bot reads hidden information only through ``sample``)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from app.bots import BOTS, RandomBot, bot_rng
+from app.bots import BOTS, RandomBot
 from app.bots.levels import LEVEL_NAMES, get_level
 from app.bots.play import BASELINES, choose_move
 from app.games.registry import get_game, iter_games
@@ -92,7 +94,7 @@ def test_no_move_for_a_seat_that_is_not_to_act() -> None:
 def test_random_bot_is_kept_for_the_room_service() -> None:
     assert isinstance(BOTS["random"], RandomBot)
     moves = [{"add": 1}, {"add": 2}]
-    assert BOTS["random"].choose({}, moves, bot_rng) in moves
+    assert BOTS["random"].choose({}, moves, random.Random(0)) in moves
 
 
 @pytest.mark.parametrize("twin", HIDDEN_TWINS, ids=lambda twin: twin.__name__)

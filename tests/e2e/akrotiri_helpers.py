@@ -205,8 +205,8 @@ def keen_choice(game: dict[str, Any], moves: list[dict[str, Any]], rng: random.R
 
 async def play_keenly(pages: list[Any], until: str, seed: int = 1, timeout: float = 300) -> int:
     """Each page plays its turns through the socket until the first page shows every
-    selector of ``until`` (separated by ``&&``)."""
-    rng = random.Random(seed)
+    selector of ``until`` (separated by ``&&``). A choice's randomness depends on the seed,
+    the page and the version only, not on how many polls a loaded machine needed."""
     played = 0
     acted: dict[int, tuple[int, float]] = {}
     deadline = time.monotonic() + timeout
@@ -226,7 +226,7 @@ async def play_keenly(pages: list[Any], until: str, seed: int = 1, timeout: floa
             # act once per version (a refused move is retried after a while)
             if not moves or (done and done[0] == version_now and time.monotonic() - done[1] < 3):
                 continue
-            last = keen_choice(state["game"], moves, rng)
+            last = keen_choice(state["game"], moves, random.Random(f"{seed}:{index}:{version_now}"))
             if not await page.evaluate(SEND, [last, version_now]):
                 continue
             acted[index] = (version_now, time.monotonic())

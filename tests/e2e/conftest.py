@@ -24,6 +24,14 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 
+# Every room of these games gets this deal, and its random bots the same choices: a test
+# that needs a situation (an Agorapolis attack in round 1, an Akrotiri plan proven, Attika's
+# costs picture) meets the same game each run. E2E_SEED=n tries other deals.
+TEST_SEEDS = {
+    game: int(os.environ.get("E2E_SEED", 1))
+    for game in ("agorapolis", "akropolis", "akrotiri", "attika")
+}
+
 
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
@@ -33,6 +41,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
             database_url=f"sqlite+aiosqlite:///{path}",
             bot_delay_seconds=0.05,
             leaderboard_min_games=1,  # one rated game puts a player on the leaderboard
+            agora_test_seeds=TEST_SEEDS,
         )
     )
     yield running

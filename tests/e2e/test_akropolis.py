@@ -17,6 +17,17 @@ from tests.e2e.akropolis_helpers import (
 from tests.e2e.conftest import shot_path
 from tests.e2e.pages import become_guest, new_page
 
+# Sets window.sawFresh once a freshly placed tile is marked (.ak-fresh) on the page.
+SEE_FRESH = """() => {
+  window.sawFresh = false;
+  const see = () => {
+    if (document.querySelector(".ak-fresh")) window.sawFresh = true;
+  };
+  new MutationObserver(see).observe(document.body, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["class"],
+  });
+}"""
+
 
 async def test_two_players_play_a_complete_game_through_an_invite_link(
     browser: Any, web_server: Any
@@ -55,7 +66,7 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     # The first move is animated on the other player's page and told in words.
     first: Any = None
     second: Any = None
-    for _ in range(100):
+    for _ in range(600):  # a liveness bound: the first turn's moves may come slowly
         if await lina.locator(ENABLED_CARD).count():
             first, second, first_name = lina, niko, "Lina"
             break
@@ -63,8 +74,12 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
             first, second, first_name = niko, lina, "Niko"
             break
         await lina.wait_for_timeout(50)
-    assert first is not None and await play_turn_if_mine(first)
-    await second.wait_for_selector(".ak-fresh", state="attached", timeout=3000)
+    assert first is not None
+    # The mark lasts 1.8 s of the page's time: watch for it from before the move, so a
+    # slow poll cannot miss it.
+    await second.evaluate(SEE_FRESH)
+    assert await play_turn_if_mine(first)
+    await second.wait_for_function("window.sawFresh === true", timeout=15_000)
     assert first_name in await second.inner_text("[data-testid=last-move]")
 
     moves = 1 + await play_until_final([lina, niko])

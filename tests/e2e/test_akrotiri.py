@@ -53,18 +53,23 @@ async def test_two_players_play_a_complete_game_with_a_spectator(
     assert await carol.locator("[data-testid=akr-actions] button").count() == 0
 
     # Setup by clicking: each player lays a tile next to the start board (tapped, then
-    # dragged with the mouse) and its free cube.
+    # dragged with the mouse) and its free cube. Each step waits for its own patch: a page
+    # still showing the step before would be taken for the next one to act.
     for setup_turn in range(2):
         page = await whose_turn(players)
+        seen = await version(page)
         await (click_tile_step(page) if setup_turn == 0 else drag_tile_step(page))
-        await page.wait_for_timeout(200)
+        await wait_version_change(page, seen)
         await my_moves(page)
-        await click_free_cube(page)
-        await page.wait_for_timeout(200)
+        if await page.locator("[data-testid^=cube-]").count():
+            seen = await version(page)
+            await click_free_cube(page)
+            await wait_version_change(page, seen)
     for _ in range(2):  # each keeps one of two objectives
         page = await whose_turn(players)
+        seen = await version(page)
         await page.locator("[data-testid^=keep-]").first.click()
-        await page.wait_for_timeout(200)
+        await wait_version_change(page, seen)
     # The objective a player kept is not in the other's view, nor the spectator's.
     mine = (await inspect(lina))["game"]["players"][0]["objectives"]
     assert mine and len(mine) == 1

@@ -246,9 +246,9 @@ async def finish_over_sockets(
     sockets: list[RoomSocket], pause: Callable[[], Awaitable[bool]], pause_after: int
 ) -> int:
     """Play the seats of these sockets (the others are bots) until the result. Once
-    ``pause_after`` moves are sent, the first socket's seat ends its turns at once (saving up
-    cards) and ``pause`` runs at each of its turn starts that offers a build, until ``pause``
-    says it is done."""
+    ``pause_after`` moves are sent, these seats end their turns at once (the first saves up
+    cards; none of them can win meanwhile) and ``pause`` runs at each of the first socket's
+    turn starts that offers a build, until ``pause`` says it is done."""
     by_seat = {sock.view["game"]["you"]: sock for sock in sockets}
     observer = sockets[0]
     sent = 0
@@ -266,8 +266,8 @@ async def finish_over_sockets(
         game = mover.view["game"]
         builds = any(m["type"] == "build" for m in offer["moves"])
         start = game["option"] is None and game["phase"] == "actions" and not game["pending"]
-        hold = not paused and mover is observer and sent >= pause_after and start
-        if hold and builds:
+        hold = not paused and sent >= pause_after and start
+        if hold and builds and mover is observer:
             paused = await pause()
         if hold and not paused:
             # Save up cards (end the turn at once) until the picture is worth taking.

@@ -14,6 +14,11 @@ from typing import Any
 from tests.e2e.conftest import shot_path
 from tests.e2e.pages import become_guest, new_page
 
+# A liveness bound for what the clocks and the server do on their own (a clock running
+# out, a bot's move, a seat change): the clocks run on real time, but how late a loaded
+# machine shows their effects is not what these tests check.
+LATE = 30_000
+
 
 async def create_room(page: Any, options: dict[str, str]) -> str:
     await page.select_option("#game-select", "race")
@@ -64,14 +69,14 @@ async def test_live_clock_runs_out_bot_takes_over_and_the_player_comes_back(
     await alice.wait_for_selector("[data-testid=clock-1].running")
     bob_context = bob.context
     await bob.close()
-    await alice.wait_for_selector("[data-testid=clock-1].low", timeout=15_000)
+    await alice.wait_for_selector("[data-testid=clock-1].low", timeout=LATE)
     # Presence arrives on its own message: wait for it (under load it may come after "low").
-    await alice.wait_for_selector("#seats li[data-seat='1'] .away", timeout=10_000)
+    await alice.wait_for_selector("#seats li[data-seat='1'] .away", timeout=LATE)
     await alice.screenshot(path=shot_path("clocks-low-time"), full_page=True)
 
     # His clock runs out: a bot takes the seat and plays.
-    await alice.wait_for_selector("#seats li[data-seat='1']:has-text('bot')", timeout=15_000)
-    await alice.wait_for_selector("button.move", timeout=10_000)
+    await alice.wait_for_selector("#seats li[data-seat='1']:has-text('bot')", timeout=LATE)
+    await alice.wait_for_selector("button.move", timeout=LATE)
     # The bot's seat runs no clock: the view was refreshed with the seat change.
     await alice.wait_for_selector("[data-testid=clock-1]:not(.running)")
     await alice.screenshot(path=shot_path("clocks-bot-took-over"), full_page=True)
@@ -83,8 +88,8 @@ async def test_live_clock_runs_out_bot_takes_over_and_the_player_comes_back(
     bob.on("pageerror", lambda error: bob.errors.append(str(error)))
     await bob.goto(f"{web_server.url}/r/{room_id}")
     await bob.click("[data-testid=reclaim-button]")
-    await alice.wait_for_selector("#seats li[data-seat='1']:not(:has-text('bot'))", timeout=10_000)
-    await bob.wait_for_function("window.agoraRoom.socket.seat === 1", timeout=10_000)
+    await alice.wait_for_selector("#seats li[data-seat='1']:not(:has-text('bot'))", timeout=LATE)
+    await bob.wait_for_function("window.agoraRoom.socket.seat === 1", timeout=LATE)
     await bob.screenshot(path=shot_path("clocks-reclaimed"), full_page=True)
 
     for _ in range(200):

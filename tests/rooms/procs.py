@@ -14,7 +14,7 @@ import orjson
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from tests.conftest import POSTGRES_URL, free_port
+from tests.conftest import POSTGRES_URL, claim_databases, free_port
 
 
 @dataclass
@@ -120,6 +120,7 @@ async def fresh_postgres(suffix: str) -> str:
     """
     import asyncpg
 
+    claim_databases()  # the scratch database is this run's too
     base = POSTGRES_URL.replace("+asyncpg", "")
     name = base.rsplit("/", 1)[1]
     scratch = f"{name}_{suffix}"

@@ -6,6 +6,7 @@
     is dealt again from the same cards, sorted first so that the result depends on what
     the seat knows only; other seats' unrevealed commits are replaced by random legal
     commits of the resampled seats; the PRNG is reseeded (future rolls are unknown).
+    A finished game comes back unchanged (a copy): its views show every hand.
 ``evaluate(state)``
     Each seat's expected renown at the end (the ``scores`` of ``result``): renown now,
     plus the chance of winning each sector still to resolve this round (from the dice
@@ -73,6 +74,8 @@ _DICE_MOVES = frozenset(
 
 def sample(state: State, seat: int, rng: Rng) -> State:
     new = copy_state(state)
+    if state["phase"] == "GAME_OVER":
+        return new
     slots: list[tuple[list[str], int]] = []
     insight = insight_owner(new)
     for other, player in enumerate(new["players"]):

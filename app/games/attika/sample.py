@@ -18,6 +18,9 @@ the result depends only on what the seat can see and on ``rng``. The seat's memo
 earlier turns (e.g. the cards it paid itself, now in the discard pile) is not used: the
 sample conditions on the current view. ``seat`` may be ``None`` (a spectator: every hand
 is redrawn). The input is never mutated.
+
+A finished game is returned as it is (a copy): its views show every hand, and its seed is
+revealed, so nothing is hidden any more and a redrawn hand would contradict every view.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from app.games.rng import Rng
 
 def sample(state: State, seat: int | None, rng: Rng) -> State:
     new = dict(state)
+    if state["turn"]["phase"] == "over":
+        return new
     players: list[dict[str, Any]] = [dict(p) for p in state["players"]]
     new["players"] = players
     pool_counts = [CARDS_PER_TYPE] * len(TYPES)

@@ -119,3 +119,13 @@ def test_bots_never_convert_twice_in_a_row() -> None:
     for level in ("easy", "medium", "hard"):
         move = choose_move("agorapolis", after, 0, level, 5, iterations=8)
         assert move["type"] != "benefactor_convert"
+
+
+def test_a_finished_game_keeps_what_every_view_shows() -> None:
+    """At the end every hand is shown: a redrawn hand would contradict the views."""
+    state = _random_until(3, 8, lambda s: agorapolis.result(s) is not None)
+    assert any(p["held"] for p in state["players"])  # hands a redraw would change
+    for sampler in range(3):
+        world = agorapolis.sample(state, sampler, Rng.from_seed(7))
+        for viewer in [0, 1, 2, None]:
+            assert agorapolis.view(world, viewer) == agorapolis.view(state, viewer)

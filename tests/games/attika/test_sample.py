@@ -94,3 +94,18 @@ def test_spectator_sample_redraws_every_hand() -> None:
     world = attika.sample(state, None, Rng.from_seed(1))
     check_invariants(world)
     assert attika.view(world, None) == attika.view(state, None)
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_finished_game_keeps_what_every_view_shows(seats: int) -> None:
+    """At the end every hand is shown: a redrawn hand would contradict the views."""
+    state = attika.setup(seats, {}, 20 + seats)
+    chooser = random.Random(seats)
+    while attika.result(state) is None:
+        (seat,) = attika.to_act(state)
+        state = attika.apply(state, seat, chooser.choice(attika.legal_moves(state, seat)))
+    assert any(sum(p["hand"]) for p in state["players"])  # hands a redraw would change
+    for sampler in [*range(seats), None]:
+        world = attika.sample(state, sampler, Rng.from_seed(7))
+        for viewer in [*range(seats), None]:
+            assert attika.view(world, viewer) == attika.view(state, viewer)
