@@ -89,6 +89,7 @@ class ProcessBeat:
         if sa_conn is not None:  # invalidated: its name must not reach the pool
             with contextlib.suppress(Exception):
                 await sa_conn.invalidate()
+            with contextlib.suppress(Exception):  # even when invalidating failed
                 await sa_conn.close()
 
     async def beat(self) -> None:

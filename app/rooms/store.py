@@ -161,8 +161,12 @@ class PostgresWriter:
     async def close(self) -> None:
         if self._sa_conn is not None:
             # Invalidated, not returned: the session setting must not reach the pool.
+            # Each step alone: an invalidate that raises (the server went away) must not
+            # skip the close, or the connection is left to the garbage collector (the soak
+            # logged it after PostgreSQL restarts).
             with contextlib.suppress(Exception):
                 await self._sa_conn.invalidate()
+            with contextlib.suppress(Exception):
                 await self._sa_conn.close()
         self._sa_conn, self._raw = None, None
 
