@@ -175,7 +175,8 @@ class Run:
         figures = self.figures(verdicts)
         self.report(figures, verdicts)
         self.write(figures, verdicts)
-        return 1 if any(verdicts.failures.values()) or self.faults.errors else 0
+        failed = self.faults.errors or self.faults.crashes
+        return 1 if any(verdicts.failures.values()) or failed else 0
 
     async def load(self) -> None:
         """Every room playing, then ``--minutes`` of play with faults (the last repaired)."""
@@ -188,9 +189,14 @@ class Run:
         self.faults = Faults(self.cluster, self.fault_rng, kinds, tuple(args.fault_every),
                              ctx.clock, self.say)  # fmt: skip
         stop_at = self.load_start + args.minutes * 60
-        if kinds:
-            await self.faults.run(stop_at)
-        await asyncio.sleep(max(0.0, stop_at - ctx.clock()))
+        supervisor = asyncio.create_task(self.faults.supervise())
+        try:
+            if kinds:
+                await self.faults.run(stop_at)
+            await asyncio.sleep(max(0.0, stop_at - ctx.clock()))
+        finally:
+            supervisor.cancel()
+            await asyncio.gather(supervisor, return_exceptions=True)
         self.both = sum(1 for slot in self.slots if slot.on_both_processes())
         self.load_end = ctx.clock()
 
@@ -233,6 +239,7 @@ class Run:
             ("rooms on both processes, mean / at the end", f"{_mean(self.spread):.0%} / "
              f"{self.both} of {slots}"),  # fmt: skip
             ("faults", _counts(Counter(f.kind for f in self.faults.log)) or "none"),
+            ("app processes that died by themselves", len(self.faults.crashes)),
             ("moves acked (clients)", len(self.ctx.acks)), ("moves logged (all seats)", v.rows),
             ("bot moves logged", v.bot_rows),
             ("moves/s logged", f"{v.rows / max(1.0, v.end - self.load_start):.1f}"),
@@ -265,6 +272,8 @@ class Run:
         print("\nfaults (seconds since start):")
         for f in self.faults.log:
             print(f"  {f.at:7.1f}s {f.kind:<8} {f.target:<8} {f.seconds:5.1f} s  {f.detail}")
+        for crash in self.faults.crashes:
+            print(f"  CRASH {crash}")
         for s in self.tracker.stalls:
             cause = likely_cause(s, self.faults.log)
             near = f"{cause.kind} at {cause.at:.1f}s" if cause else "no fault near"

@@ -42,6 +42,23 @@ class Faults:
         self.say = say
         self.log: list[Fault] = []
         self.errors: list[str] = []
+        self.crashes: list[str] = []  # app processes that exited with no fault aimed at them
+
+    async def supervise(self) -> None:
+        """Restart an app process that died by itself (as a supervisor would), and say so:
+        a crash is a failure of the run. Without this a crashed process stayed down and
+        its clients' reconnects kept failing, which the checks reported as stalls."""
+        while True:
+            await asyncio.sleep(1.0)
+            for app in self.cluster.apps:
+                process = app.process
+                if process is None or process.poll() is None:
+                    continue
+                what = f"{app.name} pid {process.pid} exited with {process.returncode}"
+                self.crashes.append(f"{self.clock():.1f}s {what}")
+                app.spawn()
+                ready = await app.wait_ready()
+                self.say(f"CRASH {what} (see its log); restarted, ready in {ready:.1f} s")
 
     async def run(self, stop_at: float) -> None:
         """Inject faults until ``stop_at`` (on ``clock``); the last one starts before it.
