@@ -13,6 +13,8 @@ import secrets
 import statistics
 import time
 
+import httpx
+
 from app.accounts.hashing import verify_async
 from app.accounts.security import hash_password
 from tests.conftest import Player, RunningServer
@@ -61,6 +63,9 @@ async def test_login_guessers_do_not_stall_a_game(server: RunningServer) -> None
 
     quiet = await play(20)
     guesser = Player(server, "guesser")
+    # 20 hashes a second queue up on a loaded machine: a login may take longer than
+    # httpx's 5 s default (CI saw ReadTimeout), which is not what this test checks.
+    guesser.http.timeout = httpx.Timeout(120.0)
     statuses: dict[int, int] = {}
     timings: dict[str, list[float]] = {"known": [], "unknown": []}
     stop = asyncio.Event()
