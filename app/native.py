@@ -26,7 +26,11 @@ ROOT = Path(__file__).resolve().parent.parent
 GROUP = "app.native"
 # Modules must type-check and avoid what mypyc does not compile (async generators;
 # ``__dict__`` of instances; reading ``__file__``, which is wrong in a compiled module;
-# classes deriving from most builtins, e.g. exceptions). What mypyc does not speed up:
+# classes deriving from most builtins, e.g. exceptions), and must never await while
+# handling an exception (in an ``except`` or ``finally`` block, or an ``async with``
+# whose exit suspends): mypyc keeps the handled exception in the thread, not in the
+# coroutine, so other tasks overwrite it meanwhile (the chaos soak segfaulted on it;
+# tests/test_native.py checks every listed module). What mypyc does not speed up:
 # a call into an interpreted module (a frame each: keep the move path's callees here), a
 # dataclass's ``__init__`` (generated, interpreted: write it out), a module constant not
 # ``Final`` (a dict read on each use), methods of a value typed ``Any`` (typed dicts and

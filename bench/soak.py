@@ -18,7 +18,8 @@ Design (one asyncio process driving everything; docs/soak.md says how to read it
    stuck past ``--stall-seconds`` while a bot or a connected client is to act is a stall.
 5. **Verdicts** (:mod:`soak_accounting`): after the faults stop and the clients stop
    moving, ``--settle`` seconds, then: acked moves missing from the ``moves`` table
-   (lost), stalls, sockets whose version is not the database's (behind). Prints a table
+   (lost), stalls, sockets whose version is not the database's (behind), internal
+   errors (an internal_error or a 500 answered to any client). Prints a table
    and the fault log, writes ``bench/results/soak/<run>/summary.json`` next to the
    components' logs, and exits 1 when any verdict is non-zero.
 """
@@ -231,6 +232,10 @@ class Run:
             "stalled rooms": len(self.tracker.stalled_rooms()), "sockets behind": len(v.behind),
             "sockets unconnected": len(v.unconnected), "moves unanswered": len(v.pending),
             "ack conflicts": c["ack_conflicts"],
+            # A fault is the database or Redis away, never a bug: no answer may be a 5xx
+            # or an internal_error (retried or not).
+            "internal errors": sum(n for key, n in c.items()
+                                   if key.endswith((":internal_error", ":500"))),
         }  # fmt: skip
         return [
             ("load minutes", f"{load / 60:.1f}"), ("rooms at once", slots),

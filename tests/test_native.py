@@ -65,3 +65,45 @@ def test_stale_names_changed_sources_orphans_and_partial_builds(
     assert native.stale() == [f"{orphan.relative_to(tmp_path)} is not in the list"]
     native.shared_library().unlink()
     assert native.stale() == [f"{native.shared_library().name} is missing"]
+
+
+# An ``async with`` whose exit never suspends (the room lock releases synchronously).
+NON_SUSPENDING_EXITS = frozenset({"live.lock"})
+
+
+def suspensions_while_handling(module: str) -> list[str]:
+    """Awaits a compiled coroutine would make while it handles an exception."""
+    import ast
+
+    path = native.source(module)
+    found: list[str] = []
+    suspends = (ast.Await, ast.AsyncWith, ast.AsyncFor)
+    for function in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(function, ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            blocks: list[ast.stmt] = []
+            if isinstance(node, ast.ExceptHandler):
+                blocks = node.body
+            elif isinstance(node, ast.Try | ast.TryStar):
+                blocks = node.finalbody
+            elif isinstance(node, ast.AsyncWith):
+                for item in node.items:
+                    if ast.unparse(item.context_expr) not in NON_SUSPENDING_EXITS:
+                        found.append(f"{path.name}:{node.lineno} async with")
+            if any(isinstance(inner, suspends) for block in blocks for inner in ast.walk(block)):
+                found.append(f"{path.name}:{getattr(node, 'lineno', '?')} {function.name}")
+    return found
+
+
+def test_compiled_coroutines_never_suspend_while_handling_an_exception() -> None:
+    """mypyc keeps the exception being handled in the thread's state, not in the
+    coroutine (CPython keeps it per coroutine). A compiled coroutine that awaits inside an
+    ``except`` or ``finally`` block, or in the exit of an ``async with`` reached by an
+    error, lets other tasks replace that state before it resumes; its bare ``raise`` then
+    re-raises whatever the thread holds. The chaos soak segfaulted on exactly this: the
+    PostgreSQL writer closed its connection inside ``except`` after a restart and the
+    group commit task raised a freed exception (``TypeError: invalid exception object``
+    from the task, then a crash formatting it)."""
+    found = [place for module in native.MODULES for place in suspensions_while_handling(module)]
+    assert found == []

@@ -124,42 +124,52 @@ class SocketSession:
         sockets = self.websocket.app.state.sockets
         sockets.add(self.connection)
         self.metrics.sockets.inc()
-        try:  # everything inside: a failure anywhere leaves no ghost connection behind
-            self.connection.start()
-            await self.rooms.hub.subscribe(self.room_id, self.connection)
-            if self.rooms.hub.distributed:
-                self.rooms.invalidate(self.room_id)  # events before the subscription were missed
-            await self.send_snapshot()
-            await self.change_presence(+1)  # best effort: never raises for a Redis outage
-            for message in await self.rooms.chat_history(self.room_id):
-                self.connection.push(dumps(message))
-            # Its own task: resuming a coroutine passes through every frame awaiting it,
-            # and this one sits under the ~9 ASGI layers that called us. The loop resumes
-            # twice per move (its message, then the commit): about 4 % of the server's CPU
-            # at R = 500 (bench/ws_load.py). Cancelling us cancels the awaited task.
-            await asyncio.get_running_loop().create_task(self.receive_loop())
+        # Everything inside: a failure anywhere leaves no ghost connection behind. The
+        # answers and the cleanup run after the except blocks, not in them nor in a
+        # finally: compiled code must not suspend while it handles an exception
+        # (tests/test_native.py says why).
+        failure: BaseException | None = None
+        try:
+            await self.serve()
         except WebSocketDisconnect:
             pass
-        except Exception as error:
-            if not dependency_down(error):
-                raise
-            log.warning("socket in room %s: dependency down (%s)", self.room_id, error)
+        except BaseException as error:
+            failure = error
+        if isinstance(failure, Exception) and dependency_down(failure):
+            log.warning("socket in room %s: dependency down (%s)", self.room_id, failure)
+            failure = None
             with contextlib.suppress(Exception):
                 await self.websocket.send_text(
                     error_message("service_unavailable", "the server is unavailable; reconnect")
                 )
             await self.close(CLOSE_TRY_AGAIN, "service_unavailable")
-        finally:
-            await self.rooms.hub.unsubscribe(self.room_id, self.connection)
-            sockets.discard(self.connection)
-            self.metrics.sockets.dec()
-            await self.connection.close()
-            try:
-                await self.change_presence(-1)
-            except Exception:
-                log.warning("presence update failed in room %s", self.room_id)
-            if self.connection.overflowed:
-                await self.close(CLOSE_TRY_AGAIN, "too slow: reconnect to resync")
+        await self.rooms.hub.unsubscribe(self.room_id, self.connection)
+        sockets.discard(self.connection)
+        self.metrics.sockets.dec()
+        await self.connection.close()
+        try:
+            await self.change_presence(-1)
+        except Exception:
+            log.warning("presence update failed in room %s", self.room_id)
+        if self.connection.overflowed:
+            await self.close(CLOSE_TRY_AGAIN, "too slow: reconnect to resync")
+        if failure is not None:
+            raise failure
+
+    async def serve(self) -> None:
+        self.connection.start()
+        await self.rooms.hub.subscribe(self.room_id, self.connection)
+        if self.rooms.hub.distributed:
+            self.rooms.invalidate(self.room_id)  # events before the subscription were missed
+        await self.send_snapshot()
+        await self.change_presence(+1)  # best effort: never raises for a Redis outage
+        for message in await self.rooms.chat_history(self.room_id):
+            self.connection.push(dumps(message))
+        # Its own task: resuming a coroutine passes through every frame awaiting it,
+        # and this one sits under the ~9 ASGI layers that called us. The loop resumes
+        # twice per move (its message, then the commit): about 4 % of the server's CPU
+        # at R = 500 (bench/ws_load.py). Cancelling us cancels the awaited task.
+        await asyncio.get_running_loop().create_task(self.receive_loop())
 
     async def close(self, code: int, reason: str) -> None:
         try:
@@ -257,9 +267,16 @@ class SocketSession:
                 raise AgoraError(f"unknown message type {kind!r}", code="unknown_type")
         except AgoraError as error:
             self.refuse(error.code, error.message, move_id)
-        except Exception:
-            log.exception("socket message failed in room %s", self.room_id)
-            self.refuse("internal_error", "something went wrong", move_id)
+        except Exception as error:
+            # The database away (reloading the room, say) is the "try again" the client
+            # retries on, not an internal error (the soak's PostgreSQL restarts found it).
+            if dependency_down(error):
+                log.warning("socket message in room %s: dependency down (%s)", self.room_id, error)
+                self.metrics.db_errors.inc()
+                self.refuse("storage_error", "the server is unavailable; try again", move_id)
+            else:
+                log.exception("socket message failed in room %s", self.room_id)
+                self.refuse("internal_error", "something went wrong", move_id)
 
     async def move(self, data: dict[str, Any], move_id: Any, user_id: str | None) -> None:
         move = data.get("move")

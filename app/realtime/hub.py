@@ -196,10 +196,8 @@ class Hub:
     async def _after_reconnect(self) -> None:
         """Presence counts written again first, so the resynced snapshots carry them."""
         await self._restore_presence()
-        for room_id, subscribers in list(self._rooms.items()):
-            event = RoomEvent(room_id=room_id, kind="resync", origin=self.origin)
-            for subscriber in tuple(subscribers):
-                subscriber.deliver(event)
+        for room_id in list(self._rooms):
+            self.resync(room_id)
 
     def add_control_listener(self, listener: Callable[[dict[str, Any]], None]) -> None:
         self._control.append(listener)
@@ -219,6 +217,10 @@ class Hub:
     def behind(self, room_id: str, version: int) -> bool:
         """Whether a local subscriber of the room holds a version older than ``version``."""
         return any(0 <= sub.version < version for sub in self._rooms.get(room_id, ()))
+
+    def versions(self, room_id: str) -> list[int]:
+        """The versions the room's local subscribers hold (-1: no snapshot yet)."""
+        return [sub.version for sub in self._rooms.get(room_id, ())]
 
     def resync(self, room_id: str) -> None:
         """Every local subscriber of the room takes a fresh snapshot."""

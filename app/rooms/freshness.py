@@ -67,6 +67,14 @@ class FreshnessCheck:
         for room_id, version in database.items():
             earlier = self._suspects.get(room_id)
             if earlier is not None and self._behind(room_id, earlier):
+                if len(repaired) < 3:  # what was behind, for the log: a cache or sockets
+                    live = self.cache.held(room_id)
+                    log.info(
+                        "room %s behind: database %d (first seen %d), cache %s, sockets %s",
+                        room_id, version, earlier,
+                        None if live is None else (live.version, live.stale),
+                        hub.versions(room_id),
+                    )  # fmt: skip
                 self.cache.invalidate(room_id)
                 hub.resync(room_id)
                 repaired.append(room_id)

@@ -1,6 +1,6 @@
 """The group commit's writer for a SQLite file: one thread, one connection (issue 15).
 
-:class:`~app.rooms.store.SqliteWriter` ran each move's UPDATE and INSERT through
+:class:`SqliteWriter` ran each move's UPDATE and INSERT through
 aiosqlite and SQLAlchemy: every ``await conn.execute`` is a hop to aiosqlite's thread
 and back, two per move plus BEGIN and COMMIT, and the ORM's statement handling on top.
 :class:`SqliteThreadWriter` owns ONE plain :mod:`sqlite3` connection to the same file
@@ -31,7 +31,9 @@ bench at once). The writer never waits on the loop while it holds the lock, and 
 path takes a room's lock before opening a transaction, so no cycle forms through it.
 
 An in-memory database (``:memory:``) is private to its connection, so it keeps the
-old writer (:func:`~app.rooms.store.writers_for`).
+old writer (:func:`~app.rooms.store.writers_for`), which lives here rather than in the
+compiled :mod:`app.rooms.store`: its ``async with`` suspends in the transaction's exit
+while an error is handled, which compiled code must not do (tests/test_native.py).
 
 Measured (``bench/ws_load.py --spawn sqlite --rooms 100``, race, server pinned to one
 core of a 2-core machine shared with other jobs, load 1.8-4.7, runs alternated): the
@@ -48,6 +50,10 @@ import asyncio
 import sqlite3
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db.session import SQLITE_PRAGMAS
 from app.rooms.store import PendingMove, RefusedByDatabase
@@ -153,3 +159,59 @@ class SqliteThreadWriter:
         conn, self._conn = self._conn, None
         if conn is not None:
             conn.close()
+
+
+_UPDATE_ONE = text(
+    "UPDATE rooms SET state = :state, version = :old_version + 1, status = :status, "
+    "timers = :timers, deadline_at = :deadline_at, updated_at = CURRENT_TIMESTAMP, "
+    "finished_at = CASE WHEN :status = 'finished' THEN CURRENT_TIMESTAMP ELSE finished_at END "
+    "WHERE id = :room_id AND version = :old_version AND seats_version = :seats_version"
+)
+_INSERT_ONE = text(
+    "INSERT INTO moves (room_id, seq, seat, client_move_id, move, created_at) "
+    "VALUES (:room_id, :seq, :seat, :client_move_id, :move, CURRENT_TIMESTAMP)"
+)
+
+
+class SqliteWriter:
+    """Per-move statements in one transaction on the engine's single connection."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def write(self, batch: list[PendingMove]) -> set[str]:
+        committed: set[str] = set()
+        try:
+            async with self._engine.begin() as conn:
+                for m in batch:
+                    result = await conn.execute(
+                        _UPDATE_ONE,
+                        {
+                            "state": m.state_json,
+                            "old_version": m.old_version,
+                            "status": m.status,
+                            "room_id": m.room_id,
+                            "timers": m.timers_json,
+                            "deadline_at": m.deadline_at,
+                            "seats_version": m.seats_version,
+                        },
+                    )
+                    if result.rowcount != 1:  # type: ignore[attr-defined]
+                        continue
+                    await conn.execute(
+                        _INSERT_ONE,
+                        {
+                            "room_id": m.room_id,
+                            "seq": m.seq,
+                            "seat": m.seat,
+                            "client_move_id": m.client_move_id,
+                            "move": m.move_json,
+                        },
+                    )
+                    committed.add(m.room_id)
+        except IntegrityError as error:
+            raise RefusedByDatabase(str(error)) from error
+        return committed
+
+    async def close(self) -> None:
+        return None

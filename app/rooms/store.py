@@ -26,8 +26,6 @@ import time
 from typing import Any, Protocol
 
 import orjson
-from sqlalchemy import text
-from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.db.errors import unavailable
@@ -100,17 +98,6 @@ FROM u JOIN upd ON upd.id = u.room_id
 RETURNING room_id
 """
 
-_UPDATE_ONE = text(
-    "UPDATE rooms SET state = :state, version = :old_version + 1, status = :status, "
-    "timers = :timers, deadline_at = :deadline_at, updated_at = CURRENT_TIMESTAMP, "
-    "finished_at = CASE WHEN :status = 'finished' THEN CURRENT_TIMESTAMP ELSE finished_at END "
-    "WHERE id = :room_id AND version = :old_version AND seats_version = :seats_version"
-)
-_INSERT_ONE = text(
-    "INSERT INTO moves (room_id, seq, seat, client_move_id, move, created_at) "
-    "VALUES (:room_id, :seq, :seat, :client_move_id, :move, CURRENT_TIMESTAMP)"
-)
-
 
 class BatchWriter(Protocol):
     async def write(self, batch: list[PendingMove]) -> set[str]:
@@ -133,15 +120,27 @@ class PostgresWriter:
 
     async def connection(self) -> Any:
         """The writer's asyncpg connection, opened on first use (and again once closed)."""
-        if self._raw is None or self._raw.is_closed():
-            self._sa_conn = await self._engine.connect()
+        if self._raw is not None and not self._raw.is_closed():
+            return self._raw
+        # The old one handed back first (a closed one too), and a new one kept only once
+        # set up: otherwise a PostgreSQL restart left checked-out connections to the
+        # garbage collector. (The close after the except block: see write.)
+        await self.close()
+        self._sa_conn = await self._engine.connect()
+        try:
             fairy = await self._sa_conn.get_raw_connection()
-            self._raw = fairy.driver_connection
+            raw: Any = fairy.driver_connection
             # With array parameters PostgreSQL keeps re-planning the batch statement
             # (custom plans, ~1-3 ms each); its generic plan is as good (measured:
             # p90 3.7 ms -> 0.7 ms per batch).
-            await self._raw.execute("SET plan_cache_mode = force_generic_plan")
-        return self._raw
+            await raw.execute("SET plan_cache_mode = force_generic_plan")
+        except BaseException as error:
+            failed: BaseException = error
+        else:
+            self._raw = raw
+            return raw
+        await self.close()
+        raise failed
 
     async def write(self, batch: list[PendingMove]) -> set[str]:
         import asyncpg
@@ -153,10 +152,14 @@ class PostgresWriter:
             raise RefusedByDatabase(str(error)) from error
         except ValueError:  # a value asyncpg cannot encode (its DataError): the move's fault
             raise
-        except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError):
-            await self.close()
-            raise
-        return {row[0] for row in rows}
+        except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError) as error:
+            lost: BaseException = error
+        else:
+            return {row[0] for row in rows}
+        # Closed outside the except block: compiled code must not suspend while it handles
+        # an exception (tests/test_native.py says why; it segfaulted the soak).
+        await self.close()
+        raise lost
 
     async def close(self) -> None:
         if self._sa_conn is not None:
@@ -192,59 +195,14 @@ def batch_json(batch: list[PendingMove]) -> str:
     ).decode()
 
 
-class SqliteWriter:
-    """Per-move statements in one transaction on the engine's single connection."""
-
-    def __init__(self, engine: AsyncEngine) -> None:
-        self._engine = engine
-
-    async def write(self, batch: list[PendingMove]) -> set[str]:
-        committed: set[str] = set()
-        try:
-            async with self._engine.begin() as conn:
-                for m in batch:
-                    result = await conn.execute(
-                        _UPDATE_ONE,
-                        {
-                            "state": m.state_json,
-                            "old_version": m.old_version,
-                            "status": m.status,
-                            "room_id": m.room_id,
-                            "timers": m.timers_json,
-                            "deadline_at": m.deadline_at,
-                            "seats_version": m.seats_version,
-                        },
-                    )
-                    if result.rowcount != 1:  # type: ignore[attr-defined]
-                        continue
-                    await conn.execute(
-                        _INSERT_ONE,
-                        {
-                            "room_id": m.room_id,
-                            "seq": m.seq,
-                            "seat": m.seat,
-                            "client_move_id": m.client_move_id,
-                            "move": m.move_json,
-                        },
-                    )
-                    committed.add(m.room_id)
-        except IntegrityError as error:
-            raise RefusedByDatabase(str(error)) from error
-        except DBAPIError:
-            raise
-        return committed
-
-    async def close(self) -> None:
-        return None
-
-
 def writers_for(engine: AsyncEngine, count: int) -> list[BatchWriter]:
     if engine.dialect.name == "postgresql":
         return [PostgresWriter(engine) for _ in range(max(1, count))]
+    from app.rooms.sqlite_writer import SqliteThreadWriter, SqliteWriter
+
     path = sqlite_file(engine)
     if path is None:  # a memory database lives in the engine's connection only
         return [SqliteWriter(engine)]
-    from app.rooms.sqlite_writer import SqliteThreadWriter
 
     return [SqliteThreadWriter(path)]
 

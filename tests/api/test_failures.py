@@ -174,6 +174,15 @@ async def test_frozen_database_answers_503_and_recovers(
                 refused = await sock.receive_until("error", timeout=30, id="frozen")
                 answers.append(("move", refused["code"], round(time.perf_counter() - started, 2)))
                 assert refused["code"] == "storage_error"
+                # The room's cache stale (another process moved, say): the move must read
+                # the room first, and the database's absence is still a storage_error
+                # (it was an internal_error under the soak's PostgreSQL restarts).
+                server.app.state.rooms.invalidate(room_id)  # sets a flag: any thread
+                started = time.perf_counter()
+                await sock.send({"type": "move", "id": "reload", "move": {"add": 1}})
+                refused = await sock.receive_until("error", timeout=30, id="reload")
+                answers.append(("reload", refused["code"], round(time.perf_counter() - started, 2)))
+                assert refused["code"] == "storage_error"
                 log.warning("database frozen: %s (path, status, seconds)", answers)
             finally:
                 _signal_cluster(cluster, signal.SIGCONT)

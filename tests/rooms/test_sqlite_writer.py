@@ -21,14 +21,8 @@ from app.db.errors import unavailable
 from app.db.migrate import upgrade_async
 from app.db.models import Room, User
 from app.db.session import create_engine, create_sessionmaker
-from app.rooms.sqlite_writer import SqliteThreadWriter
-from app.rooms.store import (
-    GroupCommitter,
-    PendingMove,
-    RefusedByDatabase,
-    SqliteWriter,
-    writers_for,
-)
+from app.rooms.sqlite_writer import SqliteThreadWriter, SqliteWriter
+from app.rooms.store import GroupCommitter, PendingMove, RefusedByDatabase, writers_for
 from tests.conftest import base_settings
 
 
