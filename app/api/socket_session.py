@@ -294,4 +294,8 @@ class SocketSession:
             client_move_id=None if clean_id is None else scoped_move_id(user_id, clean_id),
             base_version=version,
         )
-        self.connection.push(dumps({"type": "ack", "id": move_id, "version": new_version}))
+        # Whether the rules let this move be taken back: the browser offers it only then.
+        live = self.rooms.cache.held(self.room_id)
+        undoable = live is not None and live.undoable_version == new_version
+        ack = {"type": "ack", "id": move_id, "version": new_version, "undoable": undoable}
+        self.connection.push(dumps(ack))

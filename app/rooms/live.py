@@ -73,6 +73,10 @@ class LiveRoom:
     deadline_at: float | None = None
     lock: RoomLock = field(default_factory=RoomLock)
     recent_moves: OrderedDict[str, tuple[int, int]] = field(default_factory=OrderedDict)
+    # The version a person's move made when the rules let it be taken back (its ack says
+    # so, and the take-back button shows only then); -1 otherwise. Any later version
+    # (another move, an undo) voids it by being newer.
+    undoable_version: int = -1
     _views: dict[str, JsonDict] = field(default_factory=dict)
     # (to_act, result) of the current state: the same for every audience.
     _outcome: tuple[list[int], JsonDict | None] | None = None

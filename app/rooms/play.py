@@ -21,7 +21,7 @@ import orjson
 
 from app.db.models import User
 from app.errors import AgoraError, Conflict, NotAMember, NotAuthenticated, StaleVersion
-from app.games.hooks import hook_of
+from app.games.hooks import hook_of, undoable
 from app.games.interface import JsonDict, Move, RulesError
 from app.games.strict import plain_move
 from app.observability.move_counts import MoveCounts
@@ -169,7 +169,12 @@ class MovePlayer:
                 raise Conflict("the room is busy; try again", code="conflict")
             listening = self.ctx.hub.listening(live.id, live.audiences())
             previous = {audience: live.view_for(audience) for audience in listening}
+            before = live.state
             live.set_state(new_state, live.version + 1, result=result)
+            if bot_seat is None and before is not None:
+                live.undoable_version = (
+                    live.version if undoable(live.game, before, move, new_state) else -1
+                )
             live.set_timers(timers, deadline_at)
             live.status = status
             live.remember_move(client_move_id, live.version, seat)

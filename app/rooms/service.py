@@ -142,8 +142,13 @@ class RoomService:
         self.answer_rematch = self.rematch.answer
 
     async def requests(self, room_id: str) -> JsonDict:
-        """The latest undo and rematch requests of a room."""
-        return await current_requests(self.ctx, room_id)
+        """The latest undo and rematch requests of a room, and the last move in force with
+        whether its player may take it back."""
+        out = await current_requests(self.ctx, room_id)
+        last = out.get("last_move")
+        if last is not None:
+            last["undoable"] = await self.undo.can_take_back(room_id, last["seat"])
+        return out
 
     def _arm_timers(self, live: LiveRoom) -> None:
         self.timers.arm(live)

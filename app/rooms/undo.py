@@ -114,6 +114,20 @@ class Undo:
         assert data is not None
         return data
 
+    async def can_take_back(self, room_id: str, seat: int) -> bool:
+        """Whether ``seat``'s last move may be taken back now (a reloaded page asks)."""
+        live = await self.cache.live(room_id)
+        if live.status != "playing":
+            return False
+        if live.undoable_version == live.version:  # this process applied it: known
+            return True
+        async with self.ctx.sessions() as session:
+            try:
+                await self.last_step(session, live, seat)
+            except Conflict:
+                return False
+        return True
+
     async def last_step(self, session: AsyncSession, live: LiveRoom, seat: int) -> Step:
         """The seat's last move in force, if the rules let it be taken back (else Conflict)."""
         if live.status != "playing" or live.state is None or live.seed is None:

@@ -8,8 +8,9 @@ const $ = (id) => document.getElementById(id);
 export function tableRequests({ roomId, code, getSocket, mySeat, seatName, showError }) {
   const requests = { undo: null, rematch: null };
   const pushed = new Set(); // kinds a socket message has set (load() must not undo them)
-  let myMoveVersion = -1; // the version my last acknowledged move made
-  let lastMove = null; // {seat, version} from the server, for a reloaded page
+  let myMoveVersion = -1; // the version my last acknowledged move made, if the rules let
+  // it be taken back (the ack says: a move that drew or revealed something never shows the button)
+  let lastMove = null; // {seat, version, undoable} from the server, for a reloaded page
   let leaving = false;
   const query = code ? `?code=${encodeURIComponent(code)}` : "";
 
@@ -27,7 +28,7 @@ export function tableRequests({ roomId, code, getSocket, mySeat, seatName, showE
   }
 
   function onMessage(message) {
-    if (message.type === "ack") myMoveVersion = message.version;
+    if (message.type === "ack") myMoveVersion = message.undoable ? message.version : -1;
     else if (message.type === "request" && message.request) {
       requests[message.request.kind] = message.request;
       pushed.add(message.request.kind);
@@ -43,9 +44,16 @@ export function tableRequests({ roomId, code, getSocket, mySeat, seatName, showE
       const request = answer.request || (answer.kind ? answer : null);
       if (request) requests[request.kind] = request;
     } catch (error) {
-      showError(error.message);
+      showError(refusal(error));
     }
     draw();
+  }
+
+  /** The refusal in the player's words (the server's message when there are none). */
+  function refusal(error) {
+    const key = `table.refused.${error.code}`;
+    const text = t(key);
+    return text === key ? error.message : text;
   }
 
   /** The request to show: an open undo at this version, or a rematch once the game ended. */
@@ -68,7 +76,8 @@ export function tableRequests({ roomId, code, getSocket, mySeat, seatName, showE
     const shown = current(room, socket.version);
     const open = shown?.status === "open";
     const mine =
-      myMoveVersion === socket.version || (lastMove?.seat === seat && lastMove?.version === socket.version);
+      myMoveVersion === socket.version ||
+      (lastMove?.seat === seat && lastMove?.version === socket.version && lastMove?.undoable === true);
     $("undo-button").hidden = !(room.status === "playing" && seat !== null && mine && !(open && shown.kind === "undo"));
 
     const finished = room.status === "finished";

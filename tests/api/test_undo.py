@@ -17,7 +17,7 @@ async def test_casual_undo_is_immediate_and_the_replay_shows_it(players: Any) ->
     assert (await bob.http.post(f"/api/rooms/{rid}/undo")).json()["code"] == "not_your_last_move"
     # A reloaded page learns whose move is in force (to offer the undo button again).
     requests = (await ana.http.get(f"/api/rooms/{rid}/requests")).json()
-    assert requests["last_move"] == {"seat": 0, "version": version}
+    assert requests["last_move"] == {"seat": 0, "version": version, "undoable": True}
     undone = await ana.http.post(f"/api/rooms/{rid}/undo")
     assert undone.status_code == 200, undone.text
     assert undone.json() == {"status": "done", "version": version + 1}
@@ -103,3 +103,44 @@ async def test_undo_needs_a_seat_and_a_running_game(players: Any) -> None:
     await finish_race([a, b], {0: a, 1: b})
     over = await ana.http.post(f"/api/rooms/{rid}/undo")
     assert over.status_code == 409 and over.json()["code"] == "game_not_running"
+
+
+async def test_the_ack_and_the_requests_say_whether_a_move_can_be_taken_back(
+    players: Any,
+) -> None:
+    """The browser offers the take-back only when the move's ack (or, after a reload,
+    ``last_move``) says so: for every move of an Akropolis game they agree with what the
+    server answers to the undo (taking a tile that refills the site is not undoable)."""
+    ana, bob = await players("Ana"), await players("Bob")
+    room = await table([ana, bob], game="akropolis")
+    rid = room["id"]
+    a, b = await sockets_for([ana, bob], rid)
+    socks, people = {0: a, 1: b}, {0: ana, 1: bob}
+    seen = {True: 0, False: 0}
+
+    async def play(sock: Any, ident: str) -> dict[str, Any]:
+        await sock.send({"type": "legal_moves"})
+        moves = (await sock.receive_until("legal_moves"))["moves"]
+        await sock.send({"type": "move", "id": ident, "move": moves[0], "version": sock.version})
+        ack: dict[str, Any] = await sock.receive_until("ack", id=ident)
+        for other in (a, b):
+            await other.wait_version(ack["version"])
+        return ack
+
+    for turn in range(10):
+        seat = a.view["to_act"][0]
+        ack = await play(socks[seat], f"m{turn}")
+        requests = (await people[seat].http.get(f"/api/rooms/{rid}/requests")).json()
+        assert requests["last_move"] == {
+            "seat": seat, "version": ack["version"], "undoable": ack["undoable"]
+        }  # fmt: skip
+        answer = await people[seat].http.post(f"/api/rooms/{rid}/undo")
+        seen[ack["undoable"]] += 1
+        if not ack["undoable"]:
+            assert answer.status_code == 409 and answer.json()["code"] == "not_undoable"
+            continue
+        assert answer.status_code == 200, answer.text
+        for other in (a, b):
+            await other.wait_version(ack["version"] + 1)
+        await play(socks[seat], f"m{turn}-again")
+    assert seen[True] and seen[False], seen

@@ -1,8 +1,10 @@
 """Akropolis in real browsers: a 2-player game through an invite link, solo games against the
-three Architect levels, keyboard-only placement, and a phone-sized start."""
+three Architect levels, keyboard-only placement, a phone-sized start, and the take-back
+offered only when the server allows it."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -380,3 +382,50 @@ async def test_mouse_placement_wheel_rotation_and_a_refusal_shown(
     await page.wait_for_selector(f"[data-testid=move-log] li:has-text('level {level}')")
     assert await refused.count() == 0
     assert page.errors == []
+
+
+async def test_take_back_is_offered_only_for_moves_the_server_would_take_back(
+    browser: Any, web_server: Any
+) -> None:
+    """After each of a player's moves, "Take back my move" shows exactly when the move's
+    ack says the rules allow it: never after a move that refilled the site from a stack
+    (the server would refuse it, issue 43)."""
+    lina = await new_page(browser, web_server)
+    await become_guest(lina, "Lina")
+    room = await create_room(lina, 2)
+    niko = await new_page(browser, web_server)
+    await niko.goto(room)
+    await become_guest(niko, "Niko")
+    await niko.click("#join-button")
+    await lina.wait_for_selector("#seats li[data-seat='1']:has-text('Niko')")
+    acks: dict[Any, list[dict[str, Any]]] = {lina: [], niko: []}
+
+    def listen(page: Any) -> None:
+        def record(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message.get("type") == "ack":
+                acks[page].append(message)
+
+        page.on("websocket", lambda ws: ws.on("framereceived", record))
+
+    for page in (lina, niko):
+        listen(page)
+        await page.reload()
+    await lina.click("#start-button")
+    seen: set[bool] = set()
+    for _ in range(400):  # a liveness bound; both kinds come within a few turns
+        for page in (lina, niko):
+            before = len(acks[page])
+            if not await play_turn_if_mine(page):
+                continue
+            for _ in range(100):
+                if len(acks[page]) > before:
+                    break
+                await page.wait_for_timeout(50)
+            undoable = bool(acks[page][-1]["undoable"])
+            await page.wait_for_selector("#undo-button", state="visible" if undoable else "hidden")
+            seen.add(undoable)
+        if seen == {True, False}:
+            break
+        await lina.wait_for_timeout(50)
+    assert seen == {True, False}
