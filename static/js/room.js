@@ -259,6 +259,9 @@ export async function start() {
       view,
       seat,
       room: socket.room,
+      // The page says "Game over" above the board (and who won below it): a board
+      // leaves its own end label out, which a replay's board keeps.
+      headline: true,
       legalMoves: legalVersion === socket.version ? legalMoves : [],
       canMove: Boolean(view && !view.result && seat !== null && view.to_act.includes(seat)),
       error: $("room-error").textContent || null,
@@ -305,6 +308,7 @@ export async function start() {
     const room = socket.room;
     $("seed-hash").textContent = room.seed_hash || "—";
     $("seed-line").hidden = !room.seed;
+    $("replay-line").hidden = !room.seed;
     if (room.seed) {
       $("seed").textContent = room.seed;
       $("replay-link").href = `/r/${room.id}/replay${code ? `?code=${encodeURIComponent(code)}` : ""}`;

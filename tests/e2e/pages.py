@@ -57,7 +57,7 @@ async def play_until(
 async def replay_first_step_with(page: Any, selector: str, *, steps: int = 60) -> int:
     """Open the finished room's replay, check its first frame has no ``selector`` and step
     forward until one appears (at most ``steps``); returns how many are shown then."""
-    await page.wait_for_selector("#seed-line:not([hidden])")
+    await page.wait_for_selector("#replay-line:not([hidden])")
     await page.click("#replay-link")
     await page.wait_for_url("**/replay**")
     await page.wait_for_selector("#board [data-testid=last-move]")
@@ -68,3 +68,12 @@ async def replay_first_step_with(page: Any, selector: str, *, steps: int = 60) -
         if await page.locator(selector).count():
             break
     return int(await page.locator(selector).count())
+
+
+async def says_game_over_once(page: Any, words: str) -> None:
+    """The room's headline says the game is over, and nothing else on the page repeats it
+    (the boards' own end labels are for replays: issue 43's "Game over Game over")."""
+    await page.wait_for_function(
+        "words => document.querySelector('#turn').textContent === words", arg=words
+    )
+    assert (await page.inner_text("body")).count(words) == 1

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from tests.e2e.conftest import shot_path
-from tests.e2e.pages import become_guest, new_page, play_until
+from tests.e2e.pages import become_guest, new_page, play_until, says_game_over_once
 
 FINAL = "[data-testid=agp-final]"
 
@@ -213,6 +213,8 @@ async def test_three_players_play_a_short_game_through_the_board(
     winner = await alice.inner_text("[data-testid=agp-winner]")
     assert winner.startswith("Winner: ")
     assert (await bruno.inner_text("[data-testid=agp-winner]")).startswith("Vainqueur : ")
+    await says_game_over_once(alice, "Game over")
+    await says_game_over_once(bruno, "Partie terminée")
     rows = await alice.locator(".agp-final-table tbody tr").all_inner_texts()
     assert len(rows) == 3
     names = {row.split("\t")[1] for row in rows}

@@ -17,7 +17,7 @@ from tests.e2e.akropolis_helpers import (
     play_until_final,
 )
 from tests.e2e.conftest import shot_path
-from tests.e2e.pages import become_guest, new_page
+from tests.e2e.pages import become_guest, new_page, says_game_over_once
 
 # Sets window.sawFresh once a freshly placed tile is marked (.ak-fresh) on the page.
 SEE_FRESH = """() => {
@@ -90,6 +90,8 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
         await page.wait_for_selector(FINAL)
     assert sum('"move"' in frame for frame in asked) == 36
     assert not [frame for frame in asked if "legal_moves" in frame]
+    await says_game_over_once(lina, "Game over")
+    await says_game_over_once(niko, "Partie terminée")
     await lina.screenshot(path=shot_path("akropolis-2p-final"), full_page=True)
     await niko.screenshot(path=shot_path("akropolis-2p-final-fr"), full_page=True)
 
@@ -121,7 +123,7 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
         "document.querySelectorAll('[data-testid=move-log] li').length >= 36"
     )
     # The replay page draws the same board, frame by frame.
-    await lina.wait_for_selector("#seed-line:not([hidden])")
+    await lina.wait_for_selector("#replay-line:not([hidden])")
     await lina.click("#replay-link")
     await lina.wait_for_selector(".ak-city-svg")
     await lina.click("#first")

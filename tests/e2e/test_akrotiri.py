@@ -24,7 +24,7 @@ from tests.e2e.akrotiri_helpers import (
     whose_turn,
 )
 from tests.e2e.conftest import shot_path
-from tests.e2e.pages import become_guest, new_page, replay_first_step_with
+from tests.e2e.pages import become_guest, new_page, replay_first_step_with, says_game_over_once
 
 
 async def test_two_players_play_a_complete_game_with_a_spectator(
@@ -123,13 +123,16 @@ async def test_two_players_play_a_complete_game_with_a_spectator(
     assert await lina.inner_text("[data-testid=akr-winner]") == f"Winner: {winners}"
     assert (await niko.inner_text("[data-testid=akr-winner]")).startswith("Vainqueur : ")
     assert (await carol.inner_text("[data-testid=akr-winner]")).startswith("Winner: ")
+    for page, words in ((lina, "Game over"), (niko, "Partie terminée"), (carol, "Game over")):
+        await says_game_over_once(page, words)
     # Every objective is revealed at the end, in every view.
     for page in (*players, carol):
         game = (await inspect(page))["game"]
         assert all(p["objectives"] is not None for p in game["players"])
     for page in (*players, carol):
         assert "akrotiri." not in await page.inner_text("#board")
-        assert await page.locator("[data-testid=refused]").count() == 0
+        refused = page.locator("[data-testid=refused]")
+        assert await refused.count() == 0, await refused.all_inner_texts()
         assert page.errors == []
     # The replay outlines the tile a step placed, stepping backwards too.
     assert await replay_first_step_with(lina, "[data-testid=marked-tile]") > 0

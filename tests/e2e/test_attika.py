@@ -18,7 +18,7 @@ import websockets
 
 from tests.conftest import RoomSocket
 from tests.e2e.conftest import shot_path
-from tests.e2e.pages import become_guest, new_page, replay_first_step_with
+from tests.e2e.pages import become_guest, new_page, replay_first_step_with, says_game_over_once
 
 FINAL = "[data-testid=final-table]"
 UI_MOVES = 14
@@ -387,6 +387,8 @@ async def test_three_seats_play_a_complete_game(browser: Any, web_server: Any) -
     if "shrines" in winner:
         assert await lina.locator("[data-testid=winning-hex]").count() >= 1
     assert (await niko.inner_text("[data-testid=at-winner]")).startswith("Vainqueur : ")
+    await says_game_over_once(lina, "Game over")
+    await says_game_over_once(niko, "Partie terminée")
     # Every hand is shown at the end; the log tells the game in words in each language.
     log = await lina.inner_text("[data-testid=move-log]")
     assert re.search(r"(Lina|Niko|Bot 3) built the .+ at \(-?\d+, -?\d+\)", log)

@@ -67,9 +67,13 @@ async def test_private_game_between_two_browsers_with_a_watcher(
     assert "counter: 8" in counter
     rows = await alice.locator("table.scores tbody tr").all_inner_texts()
     assert rows[0].split("\t")[2] == "1" and rows[1].split("\t")[2] == "0"
-    await carol.wait_for_selector("#seed-line:not([hidden])")
+    await carol.wait_for_selector("#replay-line:not([hidden])")
     await carol.click("#verify-button")
     await carol.wait_for_selector("#verify-result:has-text('matches')")
+    # The fingerprint and the revealed secret, with a line saying why, behind a toggle.
+    assert not await carol.is_visible("#seed")
+    await carol.click(".fair summary")
+    assert await carol.inner_text("#seed") and "fixed in advance" in await carol.inner_text(".fair")
     # Step through the finished game in the replay page.
     await carol.click("#replay-link")
     await carol.wait_for_selector("#step:has-text('8')")

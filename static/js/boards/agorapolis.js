@@ -79,6 +79,7 @@ function context(props, game) {
     redraw: () => draw(),
     pickedDie: S.pickedDie,
     autoResist: resistPreference() !== "ask",
+    headline: Boolean(props.headline),
   };
   const dieMoves = ctx.legalMoves.some((m) => "die" in m);
   if (dieMoves && game.phase === "ACTION_TURN") {

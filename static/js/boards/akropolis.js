@@ -374,7 +374,7 @@ function draw() {
 function drawAll() {
   const game = S.game;
   const result = S.ctx.view?.result;
-  fillHeader(S.parts.header, { game, names: names(), seat: S.ctx.seat });
+  fillHeader(S.parts.header, { game, names: names(), seat: S.ctx.seat, headline: S.ctx.headline });
   const finalKey = result ? JSON.stringify([result, names()]) : "";
   if (finalKey !== S.finalKey) {
     S.finalKey = finalKey;

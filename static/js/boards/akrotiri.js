@@ -321,7 +321,7 @@ function drawMap() {
 function draw() {
   const focusKey = document.activeElement?.dataset?.testid;
   const game = S.game;
-  S.parts.header.replaceChildren(...headerLine({ game, names: names(), seat: S.ctx.seat }));
+  S.parts.header.replaceChildren(...headerLine({ game, names: names(), seat: S.ctx.seat, headline: S.ctx.headline }));
   const result = S.ctx.view?.result;
   const finalKey = result ? JSON.stringify([result, names()]) : "";
   if (finalKey !== S.finalKey) {

@@ -281,7 +281,7 @@ function fit(force = false) {
 // ---------- drawing ----------
 
 function drawHeader() {
-  const args = { game: S.game, me: me(), canMove: S.ctx.canMove, names: names() };
+  const args = { game: S.game, me: me(), canMove: S.ctx.canMove, names: names(), headline: S.ctx.headline };
   S.parts.header.replaceChildren(...headerRow(args));
 }
 

@@ -14,7 +14,10 @@ export function phaseBanner(ctx) {
   box.dataset.testid = "agp-phase";
   box.append(el("span", "agp-round", t("agorapolis.round_n", { n: game.round, limit: game.round_limit })));
   const sector = game.sector ? sectorName(game.sector) : "";
-  box.append(el("strong", "agp-phase", t(`agorapolis.phase.${game.phase}`, { sector })));
+  // Over, on the room page (which says "Game over" once above the board), no phase label.
+  if (game.phase !== "GAME_OVER" || !ctx.headline) {
+    box.append(el("strong", "agp-phase", t(`agorapolis.phase.${game.phase}`, { sector })));
+  }
   if (game.phase !== "GAME_OVER") {
     const mine = ctx.toAct.includes(ctx.seat);
     const who = mine ? t("agorapolis.your_turn") : t("agorapolis.waiting_for", { names: ctx.toAct.map((s) => ctx.names[s]).join(", ") || "…" });

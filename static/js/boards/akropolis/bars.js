@@ -15,14 +15,16 @@ export function toolButton(text, title, action, cls = "") {
 }
 
 /** Fill `header` with whose turn it is, the round, the chief and the variants in play. */
-export function fillHeader(header, { game, names, seat }) {
+export function fillHeader(header, { game, names, seat, headline = false }) {
   header.replaceChildren();
   const round = el("span", "ak-round", t("akropolis.round", { n: game.round }));
   const chief = el("span", "ak-chief-line", `♛ ${t("akropolis.chief_is", { name: names[game.chief] ?? "" })}`);
   const turn = el("span", "ak-turn");
   turn.dataset.testid = "ak-turn";
-  if (game.finished) turn.textContent = t("akropolis.finished");
-  else if (game.turn === seat) turn.textContent = t("akropolis.your_turn");
+  if (game.finished) {
+    turn.textContent = t("akropolis.finished");
+    turn.hidden = headline; // the room page says it once, above the board
+  } else if (game.turn === seat) turn.textContent = t("akropolis.your_turn");
   else turn.textContent = t("akropolis.turn_of", { name: names[game.turn] ?? "" });
   turn.classList.toggle("mine", game.turn === seat && !game.finished);
   header.append(turn, round, chief);

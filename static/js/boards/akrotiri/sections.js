@@ -5,11 +5,13 @@ import { tileThumb } from "./map.js";
 import { el, logPanel, marketPanel, objectiveCard, planCard, playerPanel } from "./panels.js";
 
 /** Whose turn, round, pile and decks, options, the stall count. */
-export function headerLine({ game, names, seat }) {
+export function headerLine({ game, names, seat, headline = false }) {
   const turn = el("span", "akr-turn");
   turn.dataset.testid = "akr-turn";
-  if (game.finished) turn.textContent = t("akrotiri.finished");
-  else if (game.turn === seat) turn.textContent = t("akrotiri.your_turn");
+  if (game.finished) {
+    turn.textContent = t("akrotiri.finished");
+    turn.hidden = headline; // the room page says it once, above the board
+  } else if (game.turn === seat) turn.textContent = t("akrotiri.your_turn");
   else turn.textContent = t("akrotiri.turn_of", { name: names[game.turn] ?? "" });
   turn.classList.toggle("mine", game.turn === seat && !game.finished);
   const nodes = [turn, el("span", "", game.setup ? t("akrotiri.setup") : t("akrotiri.round", { n: game.round }))];

@@ -17,14 +17,17 @@ export function promptText({ game, me, canMove, names }) {
 }
 
 /** The header row: turn, prompt, supply. */
-export function headerRow({ game, me, canMove, names }) {
+export function headerRow({ game, me, canMove, names, headline = false }) {
   const turn = el("span", "at-turn");
   turn.dataset.testid = "at-turn";
-  if (game.phase === "over") turn.textContent = t("attika.finished");
-  else if (game.turn === me) turn.textContent = t("attika.your_turn");
+  if (game.phase === "over") {
+    turn.textContent = t("attika.finished");
+    turn.hidden = headline; // the room page says it once, above the board
+  } else if (game.turn === me) turn.textContent = t("attika.your_turn");
   else turn.textContent = t("attika.turn_of", { name: names[game.turn] ?? "" });
   turn.classList.toggle("mine", game.turn === me && game.phase !== "over");
-  const prompt = el("span", "at-prompt", promptText({ game, me, canMove, names }));
+  // Over, the prompt would say "Game over" a second time beside the turn label.
+  const prompt = el("span", "at-prompt", game.phase === "over" ? "" : promptText({ game, me, canMove, names }));
   prompt.dataset.testid = "prompt";
   const { amphorae, deck, discard, pieces } = game.supply;
   const supply = el("span", "at-supply hint", t("attika.supply", { amphorae, deck, discard, pieces }));
