@@ -20,6 +20,7 @@ export async function start() {
   const board = await loadBoard(root.dataset.game);
   let legalMoves = [];
   let legalVersion = -1;
+  let refusedAt = null; // the version a move refusal was shown at (cleared once the room moves on)
   let presence = { seats: [], spectators: 0 };
   let thinking = { seat: null, version: -1 }; // a bot searching for its move (until the next version)
 
@@ -40,6 +41,12 @@ export async function start() {
       $("conn").dataset.status = status;
     },
     onState: (_socket, message) => {
+      // A refusal is about the board it was made on: once the room moves on it would
+      // only confuse (and a finished game kept showing a refusal from its last turns).
+      if (refusedAt !== null && socket.version > refusedAt) {
+        $("room-error").textContent = "";
+        refusedAt = null;
+      }
       // The server sends the seat to act its moves with the view: no need to ask.
       if (message.legal_moves) {
         legalMoves = expandMoves(message.legal_moves);
@@ -54,8 +61,14 @@ export async function start() {
         drawBoard();
       } else if (message.type === "error") {
         const chatRefusal = ["muted", "rate_limited"].includes(message.code);
-        $("room-error").textContent = chatRefusal ? message.message : t("room.move_refused", { message: message.message });
-        $("lobby-panel").hidden = false;
+        // A move chosen on a board that has since changed (a patch crossed it, or a move
+        // resent after a reconnect): the board already shows the new state, and the
+        // server's "made on version 12" says nothing to a player.
+        if (message.code !== "stale_version") {
+          $("room-error").textContent = chatRefusal ? message.message : t("room.move_refused", { message: message.message });
+          refusedAt = chatRefusal ? null : socket.version;
+          $("lobby-panel").hidden = false;
+        }
         // A refused move cleared the offered moves: ask again so the player can retry.
         const seat = mySeat();
         if (socket.view && seat !== null && socket.view.to_act.includes(seat)) socket.legalMoves();
