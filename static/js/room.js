@@ -31,7 +31,7 @@ export async function start() {
     userId,
     isModerator: () => socket.room?.host_id === userId || root.dataset.admin === "true",
     hostId: () => socket.room?.host_id,
-    showError: (text) => ($("room-error").textContent = text),
+    showError: (text) => showRefusal(text),
   });
 
   const socket = new RoomSocket(roomId, {
@@ -65,9 +65,8 @@ export async function start() {
         // resent after a reconnect): the board already shows the new state, and the
         // server's "made on version 12" says nothing to a player.
         if (message.code !== "stale_version") {
-          $("room-error").textContent = chatRefusal ? message.message : t("room.move_refused", { message: message.message });
+          showRefusal(chatRefusal ? message.message : t("room.move_refused", { message: message.message }), { move: !chatRefusal });
           refusedAt = chatRefusal ? null : socket.version;
-          $("lobby-panel").hidden = false;
         }
         // A refused move cleared the offered moves: ask again so the player can retry.
         const seat = mySeat();
@@ -93,11 +92,15 @@ export async function start() {
     getSocket: () => socket,
     mySeat,
     seatName,
-    showError: (text) => {
-      $("room-error").textContent = text;
-      if (text) $("lobby-panel").hidden = false;
-    },
+    showError: (text) => showRefusal(text),
   });
+
+  /** A message above the board; a move's refusal only where the board has no action bar of
+   * its own to show it in, beside the control the player used (it gets ctx.error). */
+  function showRefusal(text, { move = false } = {}) {
+    $("room-error").textContent = text;
+    $("room-error").hidden = move && Boolean(board.showsRefusals);
+  }
 
   function mySeat() {
     return socket.room?.seats.find((seat) => seat.user_id && seat.user_id === userId)?.position ?? null;
@@ -213,7 +216,9 @@ export async function start() {
     const waiting = room.status === "waiting";
     const seat = mySeat();
     const isHost = room.host_id === userId;
-    $("lobby-panel").hidden = !waiting && !$("room-error").textContent;
+    // Only while the table fills: a refusal during the game shows above the board, not in
+    // a stray "Waiting for players… Leave" box (issue 43).
+    $("lobby-panel").hidden = !waiting;
     $("join-button").hidden = !waiting || seat !== null || !userId || room.seats.every((s) => s.kind !== "open");
     $("bot-choice").hidden = !waiting || !isHost || room.seats.every((s) => s.kind !== "open");
     $("start-button").hidden = !waiting || !isHost;
@@ -335,7 +340,7 @@ export async function start() {
       socket.room = room;
       refresh();
     } catch (error) {
-      $("room-error").textContent = error.message;
+      showRefusal(error.message);
     }
   }
 

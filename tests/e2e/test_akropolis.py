@@ -355,6 +355,10 @@ async def test_mouse_placement_wheel_rotation_and_a_refusal_shown(
     assert "illegal" in (await refused.inner_text()).lower() or "afford" in (
         await refused.inner_text()
     )
+    # Said once, where the player acts: not again above the board, nor in a stray
+    # "Waiting for players… Leave" box (issue 43).
+    assert not await page.is_visible("#room-error")
+    assert not await page.is_visible("#lobby-panel")
     # The board stays playable: pick a tile, follow the pointer, rotate with the wheel.
     await page.locator(".ak-card:not([disabled])").first.click()
     await page.wait_for_selector("[data-testid=ghost]")

@@ -370,6 +370,8 @@ function draw() {
 }
 
 export default {
+  /** A move's refusal shows in this board's action bar (room.js then keeps it from above the board). */
+  showsRefusals: true,
   /** This board draws the final table itself (room.js then hides its generic one). */
   showsResult: true,
   /** Draw the view; offer only the server's legal moves; `onMove(move)` sends one. */
