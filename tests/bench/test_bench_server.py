@@ -3,30 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.bench import load_script
 from tests.conftest import CONFIGURED_POSTGRES_URL, POSTGRES_URL, need_service, port_open
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_bench_server() -> ModuleType:
-    path = ROOT / "bench" / "bench_server.py"
-    spec = importlib.util.spec_from_file_location("bench_bench_server", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_default_database_is_the_benches_own(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("BENCH_POSTGRES_URL", raising=False)
-    bench = load_bench_server()
+    bench = load_script("bench_server")
     name = bench.database_name(bench.POSTGRES_URL)
     assert name == "bench"
     assert not bench.is_test_database(name)
@@ -36,14 +23,14 @@ def test_the_default_database_is_the_benches_own(monkeypatch: pytest.MonkeyPatch
 
 @pytest.mark.parametrize("name", ["test", "test_gw1", "test_det"])
 def test_a_test_database_is_never_reset(name: str) -> None:
-    bench = load_bench_server()
+    bench = load_script("bench_server")
     with pytest.raises(SystemExit, match="test database"):
         bench.reset_postgres(f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}")
 
 
 def test_the_spawned_server_gets_no_redis(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/15")
-    env = load_bench_server().server_env("sqlite+aiosqlite:///bench.db", 8123)
+    env = load_script("bench_server").server_env("sqlite+aiosqlite:///bench.db", 8123)
     assert "REDIS_URL" not in env
     assert env["DATABASE_URL"] == "sqlite+aiosqlite:///bench.db"
 
@@ -52,7 +39,7 @@ def test_a_missing_bench_database_is_created_then_reset() -> None:
     need_service("PostgreSQL", port_open("127.0.0.1", 5432))
     import asyncpg
 
-    bench = load_bench_server()
+    bench = load_script("bench_server")
     name = f"bench_probe_{os.getpid()}"
     server = CONFIGURED_POSTGRES_URL.replace("+asyncpg", "").rpartition("/")[0]
 

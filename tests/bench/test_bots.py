@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench import load_script
 
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
-
-
-bots = load_bench()
+bots = load_script("bots")
 
 
 def test_search_settings_are_the_levels_own_as_the_game_plays_them() -> None:
