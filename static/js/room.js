@@ -31,7 +31,7 @@ export async function start() {
     userId,
     isModerator: () => socket.room?.host_id === userId || root.dataset.admin === "true",
     hostId: () => socket.room?.host_id,
-    showError: (text) => showRefusal(text),
+    showError: showRefusal,
   });
 
   const socket = new RoomSocket(roomId, {
@@ -92,7 +92,7 @@ export async function start() {
     getSocket: () => socket,
     mySeat,
     seatName,
-    showError: (text) => showRefusal(text),
+    showError: showRefusal,
   });
 
   /** A message above the board; a move's refusal only where the board has no action bar of
