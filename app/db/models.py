@@ -132,6 +132,9 @@ class Seat(Base):
     # that player left or was removed before the end (ranks last in a rated game).
     player_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"))
     forfeit: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The seat's colour in the game's palette (app.rooms.seating.free_colour); a rematch
+    # keeps it while the seats rotate. None on rows older than the column: the position.
+    colour: Mapped[int | None] = mapped_column(Integer)
 
 
 class MoveRecord(Base):

@@ -170,6 +170,7 @@ def seat_infos(seat_count: int, seats: Any) -> list[SeatInfo]:
                     user_id=seat.user_id,
                     bot=seat.bot,
                     away_player=away if reclaimable else None,
+                    colour=getattr(seat, "colour", None),
                 )
             )
     return infos

@@ -32,6 +32,8 @@ class SeatInfo:
     # Who started the game in this seat, if a bot now plays it for them and they may
     # take it back (their clock ran out with on_timeout = bot).
     away_player: str | None = None
+    # The seat's colour in the game's palette (kept by a rematch); None: the position.
+    colour: int | None = None
 
     def to_json(self) -> JsonDict:
         kind = "bot" if self.bot else ("player" if self.user_id else "open")
@@ -43,6 +45,7 @@ class SeatInfo:
             "user_id": self.user_id,
             "reclaimable": self.away_player is not None,
             "away_user_id": self.away_player,
+            "colour": self.position if self.colour is None else self.colour,
         }
 
 

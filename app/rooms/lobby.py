@@ -88,13 +88,15 @@ class Lobby:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 found = await session.execute(
-                    select(Seat.room_id, Seat.position, Seat.name, Seat.user_id, Seat.bot)
+                    select(
+                        Seat.room_id, Seat.position, Seat.name, Seat.user_id, Seat.bot, Seat.colour
+                    )
                     .where(Seat.room_id.in_(chunk))
                     .order_by(Seat.position)
                 )
                 for s in found:
                     seats[s.room_id].append(
-                        SeatInfo(s.position, s.name, s.user_id, s.bot).to_json()
+                        SeatInfo(s.position, s.name, s.user_id, s.bot, colour=s.colour).to_json()
                     )
         return [
             {"id": r.id, "game": r.game, "status": r.status, "seat_count": r.seat_count,

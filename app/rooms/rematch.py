@@ -101,15 +101,20 @@ class Rematch:
         )  # fmt: skip
         await session.flush()
         for seat in live.seats:
+            # The first move rotates; each player keeps their colour (issue 43).
             position = (seat.position + 1) % live.seat_count
+            colour = seat.position if seat.colour is None else seat.colour
             if seat.user_id:
                 session.add(
-                    Seat(room_id=room_id, position=position, user_id=seat.user_id, name=seat.name)
-                )
+                    Seat(
+                        room_id=room_id, position=position, user_id=seat.user_id,
+                        name=seat.name, colour=colour,
+                    )
+                )  # fmt: skip
             else:
-                name = f"Bot {position + 1}"
+                name, bot = f"Bot {position + 1}", seat.bot or "random"
                 session.add(
-                    Seat(room_id=room_id, position=position, bot=seat.bot or "random", name=name)
+                    Seat(room_id=room_id, position=position, bot=bot, name=name, colour=colour)
                 )
         return room_id
 

@@ -171,8 +171,11 @@ class Seating:
             if position is None:
                 raise Conflict("every seat is taken", code="room_full")
             rows.add(
-                Seat(room_id=room.id, position=position, user_id=user.id, name=user.display_name)
-            )
+                Seat(
+                    room_id=room.id, position=position, user_id=user.id,
+                    name=user.display_name, colour=free_colour(position, seats),
+                )
+            )  # fmt: skip
 
         return await self._change_seats(room_id, change)
 
@@ -224,7 +227,8 @@ class Seating:
             position = free_position(room.seat_count, seats)
             if position is None:
                 raise Conflict("every seat is taken", code="room_full")
-            rows.add(Seat(room_id=room.id, position=position, bot=bot, name=f"Bot {position + 1}"))
+            name, colour = f"Bot {position + 1}", free_colour(position, seats)
+            rows.add(Seat(room_id=room.id, position=position, bot=bot, name=name, colour=colour))
 
         return await self._change_seats(room_id, change)
 
@@ -355,6 +359,19 @@ class Seating:
 def free_position(seat_count: int, seats: list[Seat]) -> int | None:
     taken = {seat.position for seat in seats}
     return next((p for p in range(seat_count) if p not in taken), None)
+
+
+def free_colour(position: int, seats: list[Seat]) -> int:
+    """The colour for a seat taken at ``position``: its own index when no one else wears
+    it (a rematch hands colours over, so it may be taken), else the lowest free one."""
+    worn = {position_colour(seat) for seat in seats if seat.position != position}
+    if position not in worn:
+        return position
+    return next(index for index in range(len(seats) + 1) if index not in worn)
+
+
+def position_colour(seat: Seat) -> int:
+    return seat.position if seat.colour is None else seat.colour
 
 
 def require_host(room: Room, user: User) -> None:

@@ -18,6 +18,15 @@ if (document.getElementById("my-games-badge") && document.body.dataset.page !== 
   import("./mygames.js").then((module) => module.watchMyGames());
 }
 
+// The phone menu: the header's links behind one button (the desktop shows them inline).
+const menu = document.getElementById("menu-button");
+if (menu) {
+  menu.addEventListener("click", () => {
+    const open = menu.closest("header").classList.toggle("open");
+    menu.setAttribute("aria-expanded", String(open));
+  });
+}
+
 const logout = document.getElementById("logout");
 if (logout) {
   logout.addEventListener("click", async () => {

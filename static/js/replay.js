@@ -15,7 +15,10 @@ export async function start() {
   const last = data.frames.length - 1;
   let step = last;
   const draw = (view) =>
-    board.render($("board"), { view, seat: null, room: data.room, legalMoves: [], canMove: false });
+    board.render($("board"), {
+      view, seat: null, room: data.room, legalMoves: [], canMove: false,
+      colour: (position) => data.room.seats?.[position]?.colour ?? position,
+    });
   const show = () => {
     draw(data.frames[step]);
     $("step").textContent = t("replay.step", { step, total: last });

@@ -270,16 +270,19 @@ export async function start() {
     }
   }
 
-  function drawBoard() {
+  /** What a board is given to draw (docs/boards.md). */
+  function boardContext() {
     const view = socket.view;
     const seat = mySeat();
-    board.render($("board"), {
+    return {
       view,
       seat,
       room: socket.room,
-      // The page says "Game over" above the board (and who won below it): a board
-      // leaves its own end label out, which a replay's board keeps.
+      // The page says "Game over" above the board (and who won in the result panel): a
+      // board leaves its own end label and final table out, which a replay's board keeps.
       headline: true,
+      // The seat's colour in the game's palette: a rematch rotates seats, not colours.
+      colour: (position) => socket.room?.seats[position]?.colour ?? position,
       legalMoves: legalVersion === socket.version ? legalMoves : [],
       canMove: Boolean(view && !view.result && seat !== null && view.to_act.includes(seat)),
       error: $("room-error").textContent || null,
@@ -289,20 +292,38 @@ export async function start() {
         drawBoard();
         socket.move(move);
       },
-    });
+    };
   }
 
+  function drawBoard() {
+    board.render($("board"), boardContext());
+  }
+
+  let resultKey = "";
+  /** The one result panel: who won, "Play again" and "Review", then the final table (the
+   * board's own, with its breakdown, when it has one). */
   function drawResult() {
     const result = socket.view?.result;
     const box = $("result");
-    // A board that draws its own final table says so (showsResult): no second table.
-    box.hidden = !result || Boolean(board.showsResult);
-    if (box.hidden) return;
-    const winners = result.ranking[0].map(seatName).join(", ");
-    box.replaceChildren();
-    const title = document.createElement("h2");
-    title.textContent = t("room.winner", { names: winners });
-    title.dataset.testid = "winner";
+    box.hidden = !result;
+    if (!result) {
+      resultKey = "";
+      return;
+    }
+    const names = socket.room.seats.map((seat) => seat.name);
+    const key = JSON.stringify([result, names]);
+    if (key === resultKey) return; // redrawn only when something changed: no flicker
+    resultKey = key;
+    const winners = result.ranking[0];
+    $("result-title").textContent = t("room.winner", { names: winners.map(seatName).join(", "), count: winners.length });
+    $("review-link").href = `/r/${roomId}/replay${code ? `?code=${encodeURIComponent(code)}` : ""}#review`;
+    const slot = $("result-table");
+    slot.replaceChildren();
+    if (board.drawResult) board.drawResult(slot, boardContext());
+    else slot.append(scoresTable(result));
+  }
+
+  function scoresTable(result) {
     const table = document.createElement("table");
     table.className = "scores";
     table.innerHTML = `<thead><tr><th>${t("room.rank")}</th><th>${t("room.player")}</th><th>${t("room.score")}</th></tr></thead>`;
@@ -319,7 +340,7 @@ export async function start() {
       }
     });
     table.append(body);
-    box.append(title, table);
+    return table;
   }
 
   function drawFairness() {

@@ -71,7 +71,7 @@ async def test_invite_link_previews_game_host_and_free_seats(server: RunningServ
     assert page.status_code == 200
     meta = dict(re.findall(r'<meta property="(og:[a-z:]+)" content="([^"]*)"', page.text))
     assert meta["og:title"] == "Akropolis: Helena invites you to play"
-    assert meta["og:description"].startswith("2 free seat(s) out of 3.")
+    assert meta["og:description"].startswith("2 free seats out of 3.")
     assert meta["og:image"].endswith("/og/akropolis.png")
     await host.close()
     await friend.close()

@@ -33,6 +33,10 @@ async def test_everyone_accepts_and_moves_to_a_new_rotated_room(players: Any) ->
     assert fresh["options"] == room["options"]
     assert [seat["user_id"] for seat in fresh["seats"]] == [bob.user["id"], ana.user["id"]]
     assert fresh["your_seat"] == 0
+    # The seats rotate for the first move; each player keeps their colour (issue 43).
+    before = {seat["user_id"]: seat["colour"] for seat in room["seats"]}
+    assert before == {ana.user["id"]: 0, bob.user["id"]: 1}
+    assert {seat["user_id"]: seat["colour"] for seat in fresh["seats"]} == before
     # Proposing again only points at the room already made.
     assert (await ana.http.post(f"/api/rooms/{rid}/rematch")).json()["new_room"] == new_id
 
@@ -53,6 +57,18 @@ async def test_a_declined_rematch_can_be_proposed_again(players: Any) -> None:
     assert (await ana.http.post(f"/api/rooms/{rid}/rematch")).json()["status"] == "open"
     joined = (await bob.http.post(f"/api/rooms/{rid}/rematch")).json()
     assert joined["status"] == "accepted" and joined["new_room"]
+
+
+def test_a_seat_taken_beside_kept_colours_gets_one_no_one_wears() -> None:
+    """A rematch room hands colours over; a newcomer takes its position's colour when it
+    is free, else the lowest free one (two players never share a colour)."""
+    from app.db.models import Seat
+    from app.rooms.seating import free_colour
+
+    kept = [Seat(position=0, colour=2), Seat(position=1, colour=0)]
+    assert free_colour(2, kept) == 1  # position 2's colour is worn by seat 0
+    assert free_colour(3, kept) == 3
+    assert free_colour(2, [Seat(position=0), Seat(position=1)]) == 2  # older rows: positions
 
 
 async def test_alone_with_a_bot_the_rematch_starts_at_once(players: Any) -> None:

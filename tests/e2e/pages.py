@@ -29,7 +29,7 @@ async def new_page(
 async def become_guest(page: Any, name: str) -> None:
     await page.fill("#guest-form input[name=name]", name)
     await page.click("#guest-form button[type=submit]")
-    await page.wait_for_selector("[data-testid=me]")
+    await page.wait_for_selector("[data-testid=me]", state="attached")  # folded in the phone menu
 
 
 async def play_until(

@@ -93,13 +93,13 @@ async def test_live_clock_runs_out_bot_takes_over_and_the_player_comes_back(
     await bob.screenshot(path=shot_path("clocks-reclaimed"), full_page=True)
 
     for _ in range(200):
-        if await alice.locator("[data-testid=winner]").count():
+        if await alice.locator("#result:not([hidden]) [data-testid=winner]").count():
             break
         played = await play_if_my_turn(alice) or await play_if_my_turn(bob)
         if not played:
             await alice.wait_for_timeout(100)
     for page in (alice, bob):
-        await page.wait_for_selector("[data-testid=winner]")
+        await page.wait_for_selector("#result:not([hidden]) [data-testid=winner]")
     await alice.screenshot(path=shot_path("clocks-final"), full_page=True)
     assert not alice.errors and not bob.errors
 

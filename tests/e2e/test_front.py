@@ -120,7 +120,7 @@ async def test_akropolis_tutorial_completed(browser: Any, web_server: Any) -> No
     await page.wait_for_selector("#tutorial[data-done=true]")
     assert "Tutorial complete" in await page.inner_text("#coach-title")
     assert "Your score: 1 → 3." in explanations[0]
-    assert "2 stone(s)" in explanations[1] and "3 → 7" in explanations[1]
+    assert "2 stones" in explanations[1] and "3 → 7" in explanations[1]
     assert "2 stars" in explanations[2] and "7 → 11" in explanations[2]
     await assert_clean(page, "tutorial done")
     await page.context.close()
@@ -204,13 +204,13 @@ async def test_login_replay_and_admin_pages_are_clean(browser: Any, web_server: 
     )
     await page.goto(f"{web_server.url}/r/{room['id']}")
     for _ in range(40):
-        if await page.locator("[data-testid=winner]").count():
+        if await page.locator("#result:not([hidden]) [data-testid=winner]").count():
             break
         button = page.locator("button.move").first
         if await button.count():
             await button.click()
         await page.wait_for_timeout(80)
-    await page.wait_for_selector("[data-testid=winner]")
+    await page.wait_for_selector("#result:not([hidden]) [data-testid=winner]")
     await assert_clean(page, "race room")
     await page.goto(f"{web_server.url}/r/{room['id']}/replay")
     await page.wait_for_selector("#step:not(:empty)")

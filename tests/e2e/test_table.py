@@ -46,7 +46,7 @@ async def test_private_game_between_two_browsers_with_a_watcher(
     await alice.click("#start-button")
     pages = {"Alice": alice, "Bob": bob}
     for _ in range(20):
-        if await alice.locator("[data-testid=winner]").count():
+        if await alice.locator("#result:not([hidden]) [data-testid=winner]").count():
             break
         for page in pages.values():
             button = page.locator("button.move").first
@@ -55,14 +55,14 @@ async def test_private_game_between_two_browsers_with_a_watcher(
                 await page.wait_for_timeout(50)
         await alice.wait_for_timeout(100)
     for page in (alice, bob, carol):
-        await page.wait_for_selector("[data-testid=winner]")
+        await page.wait_for_selector("#result:not([hidden]) [data-testid=winner]")
     await alice.screenshot(path=shot_path("race-final-alice"), full_page=True)
     await carol.screenshot(path=shot_path("race-final-spectator"), full_page=True)
 
-    winner_text = await alice.inner_text("[data-testid=winner]")
+    winner_text = await alice.inner_text("#result:not([hidden]) [data-testid=winner]")
     assert winner_text.startswith("Winner: ") and winner_text.split(": ")[1] in ("Alice", "Bob")
-    assert (await bob.inner_text("[data-testid=winner]")).startswith("Vainqueur : ")
-    assert await carol.inner_text("[data-testid=winner]") == winner_text
+    assert (await bob.inner_text("#result:not([hidden]) [data-testid=winner]")).startswith("Vainqueur : ")
+    assert await carol.inner_text("#result:not([hidden]) [data-testid=winner]") == winner_text
     counter = await carol.inner_text("[data-testid=game-view]")
     assert "counter: 8" in counter
     rows = await alice.locator("table.scores tbody tr").all_inner_texts()
