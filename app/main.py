@@ -29,6 +29,7 @@ from app.api import (
     rooms,
     strings,
     table,
+    tokens,
     ws,
 )
 from app.api.assets import PREFIX as ASSETS
@@ -182,6 +183,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(profiles.pages)
     app.include_router(moderation.router)
     app.include_router(account.router)
+    app.include_router(tokens.router)
     app.include_router(account.pages)
     app.include_router(admin.router)
     app.include_router(admin.pages)

@@ -9,7 +9,7 @@ from fastapi import Depends, Request
 from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
-from app.accounts import user_cache
+from app.accounts import tokens, user_cache
 from app.accounts.security import SESSION_COOKIE, SessionSigner
 from app.config import Settings
 from app.db.models import User, detached
@@ -79,9 +79,40 @@ async def user_from_cookie(
 
 
 async def _lookup(request: Request, signer: SessionSigner) -> User | None:
+    authorization = request.headers.get("authorization")
+    if authorization is not None:
+        return await _token_user(request, authorization)
     return await user_from_cookie(
         request.cookies.get(SESSION_COOKIE), signer, request.app.state.engine
     )
+
+
+async def user_from_token(authorization: str, engine: AsyncEngine) -> tuple[User, frozenset[str]]:
+    """The user and scopes of ``Authorization: Bearer <token>``; 401 for anything else
+    (app.accounts.tokens: a token is judged alone, never topped up by a cookie)."""
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise NotAuthenticated("expected Authorization: Bearer <token>", code="bad_token")
+    async with reader(engine).connect() as conn:
+        found = await tokens.lookup(conn, token.strip())
+        if found is None:
+            raise NotAuthenticated("unknown, revoked or expired token", code="bad_token")
+        row = (await conn.execute(_USER_BY_ID, {"id": found[0]})).mappings().first()
+    if row is None or row["deleted_at"] is not None:
+        raise NotAuthenticated("unknown, revoked or expired token", code="bad_token")
+    user = detached(User, dict(row))
+    user.is_admin = False  # an admin's rights need a signed-in session
+    return user, found[1]
+
+
+async def _token_user(request: Request, authorization: str) -> User:
+    user, scopes = await user_from_token(authorization, request.app.state.engine)
+    needed = tokens.required_scope(request.method, request.url.path)
+    if needed is None:
+        raise Forbidden("a token cannot do this; sign in on the site", code="session_required")
+    if not tokens.allows(scopes, needed):
+        raise Forbidden(f"this token lacks the {needed!r} scope", code="token_scope")
+    return user
 
 
 async def optional_user(request: Request, signer: SignerDep) -> User | None:

@@ -12,8 +12,9 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from uvicorn.protocols.utils import ClientDisconnected
 
+from app.accounts import tokens
 from app.accounts.security import SESSION_COOKIE
-from app.api.deps import user_from_cookie
+from app.api.deps import user_from_cookie, user_from_token
 from app.api.failures import service_unavailable
 from app.api.socket_session import (
     CLOSE_TRY_AGAIN,
@@ -21,7 +22,8 @@ from app.api.socket_session import (
     dependency_down,
     error_message,
 )
-from app.errors import AgoraError
+from app.db.models import User
+from app.errors import AgoraError, NotAuthenticated
 from app.rooms.service import RoomService
 
 router = APIRouter()
@@ -68,6 +70,18 @@ async def refuse(websocket: WebSocket, close_code: int, code: str, message: str)
         await websocket.close(code=close_code, reason=code)
 
 
+async def socket_user(websocket: WebSocket) -> tuple[User | None, bool]:
+    """The handshake's user, from ``Authorization: Bearer`` (a program) or the session
+    cookie (a browser), and whether it may play its seat (a read-only token may not)."""
+    app = websocket.app
+    authorization = websocket.headers.get("authorization")
+    if authorization is not None:
+        user, scopes = await user_from_token(authorization, app.state.engine)
+        return user, tokens.allows(scopes, "play")
+    cookie = websocket.cookies.get(SESSION_COOKIE)
+    return await user_from_cookie(cookie, app.state.signer, app.state.engine), True
+
+
 @router.websocket("/ws/rooms/{room_id}")
 async def room_socket(websocket: WebSocket, room_id: str) -> None:
     app = websocket.app
@@ -78,10 +92,14 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
         return
     try:  # the handshake's database work is bounded: a frozen database must not hang it
         async with asyncio.timeout(settings.request_timeout):
-            user = await user_from_cookie(
-                websocket.cookies.get(SESSION_COOKIE), app.state.signer, app.state.engine
-            )
+            refused: NotAuthenticated | None = None
+            try:
+                user, plays = await socket_user(websocket)
+            except NotAuthenticated as error:  # a bad token: said on the socket, below
+                user, plays, refused = None, False, error
             await websocket.accept()
+            if refused is not None:
+                raise refused
             if user is not None and user.banned:
                 await refuse(websocket, CLOSE_BANNED, "banned", "this account is banned")
                 return
@@ -101,5 +119,7 @@ async def room_socket(websocket: WebSocket, room_id: str) -> None:
             "the server is unavailable; reconnect",
         )  # fmt: skip
         return
+    if not plays:
+        user = None  # a read-only token watches as a spectator: moves need the play scope
     seat = live.seat_of(user.id if user else None)
     await SocketSession(websocket, rooms, room_id, user, seat).run()
