@@ -1,6 +1,7 @@
 """Every message exists in French and English; language negotiation."""
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -77,3 +78,11 @@ def test_browser_and_server_format_messages_alike(tmp_path: Path) -> None:
         )
         expected = [format_message(language, text, values) for text, values in PLURAL_CASES]
         assert json.loads(result.stdout) == expected
+
+
+def test_no_message_leaves_plurals_or_genders_to_the_reader() -> None:
+    """ "carte(s)" and "un(e)" are what ICU plurals and selects are for (issue 43)."""
+    lazy = re.compile(r"\w\((?:s|e|es|x)\)")
+    for language in ("en", "fr"):
+        found = {key: text for key, text in catalogue(language).items() if lazy.search(text)}
+        assert not found, found

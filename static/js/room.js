@@ -65,7 +65,7 @@ export async function start() {
         // resent after a reconnect): the board already shows the new state, and the
         // server's "made on version 12" says nothing to a player.
         if (message.code !== "stale_version") {
-          showRefusal(chatRefusal ? message.message : t("room.move_refused", { message: message.message }), { move: !chatRefusal });
+          showRefusal(chatRefusal ? message.message : moveRefusal(message), { move: !chatRefusal });
           refusedAt = chatRefusal ? null : socket.version;
         }
         // A refused move cleared the offered moves: ask again so the player can retry.
@@ -94,6 +94,15 @@ export async function start() {
     seatName,
     showError: showRefusal,
   });
+
+  /** A refused move in the player's words: the rules' own reason is written for
+   * programs (English, with the game's ids), so it goes to the console, not the page. */
+  function moveRefusal(message) {
+    const key = `room.refused.${message.code}`;
+    const text = t(key);
+    console.info("move refused:", message.code, message.message);
+    return text === key ? t("room.refused.other") : text;
+  }
 
   /** A message above the board; a move's refusal only where the board has no action bar of
    * its own to show it in, beside the control the player used (it gets ctx.error). */
@@ -315,7 +324,9 @@ export async function start() {
     if (key === resultKey) return; // redrawn only when something changed: no flicker
     resultKey = key;
     const winners = result.ranking[0];
-    $("result-title").textContent = t("room.winner", { names: winners.map(seatName).join(", "), count: winners.length });
+    // The board may name a seat its own way (the solo Architect is no "Seat 2").
+    const named = (position) => board.seatName?.(position, boardContext()) || seatName(position);
+    $("result-title").textContent = t("room.winner", { names: winners.map(named).join(", "), count: winners.length });
     $("review-link").href = `/r/${roomId}/replay${code ? `?code=${encodeURIComponent(code)}` : ""}#review`;
     const slot = $("result-table");
     slot.replaceChildren();

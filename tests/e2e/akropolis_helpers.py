@@ -9,6 +9,19 @@ from tests.e2e.pages import play_until
 
 FINAL = "[data-testid=final-table]"
 ENABLED_CARD = ".ak-card:not([disabled])"
+# The room's result panel says who won (the board's own line only where the room does not).
+WINNER = "[data-testid=winner]:visible, [data-testid=ak-winner]:visible"
+
+
+async def sign_in(page: Any, name: str) -> None:
+    """Sign in as a guest; on a phone the name sits in the folded menu (not visible)."""
+    await page.fill("#guest-form input[name=name]", name)
+    await page.click("#guest-form button[type=submit]")
+    await page.wait_for_selector("[data-testid=me]", state="attached")
+
+
+async def winner_line(page: Any) -> str:
+    return await page.locator(WINNER).first.inner_text()
 
 
 async def create_room(
@@ -32,15 +45,18 @@ async def create_room(
 
 
 async def play_turn_if_mine(page: Any) -> bool:
-    """If a site tile can be picked, pick the first one and place it at the first legal spot
-    through the UI (pick a card, the ghost appears on a legal spot, press Place)."""
-    card = page.locator(ENABLED_CARD).first
-    if not await card.count():
-        return False
+    """If it is this page's turn, place a tile through the UI: the one already in hand, else
+    the first tile the site offers (pick a card, the ghost appears on a legal spot), with
+    the action bar's Place."""
+    place = page.locator(".ak-place-buttons .confirm:not([disabled])")
     try:
-        await card.click(timeout=2000)
-        await page.locator("[data-testid=ghost]").wait_for(timeout=2000)
-        await page.click(".ak-place-buttons .confirm", timeout=2000)
+        if not await place.count():
+            card = page.locator(ENABLED_CARD).first
+            if not await card.count():
+                return False
+            await card.click(timeout=2000)
+            await page.locator("[data-testid=ghost]").wait_for(timeout=2000)
+        await place.click(timeout=2000)
     except Exception:  # the view changed under the click (a patch arrived): try again later
         return False
     return True

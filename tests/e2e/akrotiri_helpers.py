@@ -13,6 +13,8 @@ from app.games.akrotiri.cache import board_of
 from tests.e2e.conftest import shot_path
 
 FINAL = "[data-testid=final-table]"
+# The room's result panel, which holds the board's final table (drawResult).
+RESULT = "#result [data-testid=final-table]"
 INSPECT = """async () => ({
   ...(await import(new URL("boards/akrotiri.js",
     document.querySelector("script[type=module]").src))).default.inspect(),
@@ -58,6 +60,50 @@ async def my_moves(page: Any, timeout: float = 10) -> list[dict[str, Any]]:
     return []
 
 
+async def sign_in(page: Any, name: str) -> None:
+    """As pages.become_guest, but the name may sit folded in the phone's menu."""
+    await page.fill("#guest-form input[name=name]", name)
+    await page.click("#guest-form button[type=submit]")
+    await page.wait_for_selector("[data-testid=me]", state="attached")
+
+
+async def start_against_bot(page: Any, options: dict[str, Any] | None = None) -> None:
+    """A public room with a fast bot, started; waits for the map."""
+    await create_room(page, options, private=False)
+    await page.select_option("#bot-level", "random")  # fast games
+    await page.click("#bot-button")
+    await page.wait_for_selector("#start-button:not([disabled])")
+    await page.click("#start-button")
+    await page.wait_for_selector(".akr-map-svg .akr-thera")
+
+
+# The middles of the visible parts of the map's shapes matching a selector, nearest to the
+# middle of the map first (the map shows only part of a large archipelago: a player taps
+# what is in view; the bottom of the screen is left to the action bar).
+VISIBLE = """(selector) => {
+  const svg = document.querySelector('.akr-map-svg').getBoundingClientRect();
+  const bar = document.querySelector('.akr-bar')?.getBoundingClientRect();
+  const bottom = Math.min(svg.bottom, innerHeight, bar && bar.height ? bar.top : innerHeight);
+  const view = { x0: Math.max(svg.x, 0), y0: Math.max(svg.y, 0),
+    x1: Math.min(svg.right, innerWidth), y1: bottom };
+  const mid = [(view.x0 + view.x1) / 2, (view.y0 + view.y1) / 2];
+  const found = [];
+  for (const node of document.querySelectorAll(selector)) {
+    const r = node.getBoundingClientRect();
+    const x0 = Math.max(r.x, view.x0), x1 = Math.min(r.right, view.x1);
+    const y0 = Math.max(r.y, view.y0), y1 = Math.min(r.bottom, view.y1);
+    if (x1 - x0 < Math.min(20, r.width - 1) || y1 - y0 < Math.min(20, r.height - 1)) continue;
+    const c = [(x0 + x1) / 2, (y0 + y1) / 2];
+    found.push([Math.hypot(c[0] - mid[0], c[1] - mid[1]), c]);
+  }
+  return found.sort((a, b) => a[0] - b[0]).map((f) => f[1]);
+}"""
+
+
+async def visible(page: Any, selector: str) -> list[list[float]]:
+    return await page.evaluate(VISIBLE, selector)
+
+
 async def whose_turn(pages: list[Any]) -> Any:
     for _ in range(200):
         for page in pages:
@@ -71,30 +117,28 @@ async def whose_turn(pages: list[Any]) -> Any:
 
 
 async def click_tile_step(page: Any) -> None:
-    """Place the tile by tapping a highlighted cell, then the tile again."""
-    await page.locator(".akr-spot").first.click()
+    """Place the tile by tapping a highlighted cell in view, then the tile again."""
+    await page.mouse.click(*(await visible(page, ".akr-spot"))[0])
     await page.wait_for_selector("[data-testid=ghost]")
-    await page.locator("[data-testid=ghost]").click()
+    await page.mouse.click(*(await visible(page, "[data-testid=ghost] .akr-ghost-edge"))[0])
 
 
 async def drag_tile_step(page: Any) -> None:
     """Settle the tile on a cell, drag it with the mouse to another legal cell, lay it."""
-    spots = page.locator(".akr-spot")
-    await spots.first.click()
+    spots = await visible(page, ".akr-spot")
+    await page.mouse.click(*spots[0])
     ghost = page.locator("[data-testid=ghost]")
     await ghost.wait_for()
     start = await ghost.get_attribute("data-cx"), await ghost.get_attribute("data-cy")
-    box = await ghost.bounding_box()
-    target = await spots.nth(await spots.count() - 1).bounding_box()
-    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    here = (await visible(page, "[data-testid=ghost] .akr-ghost-edge"))[0]
+    target = (await visible(page, ".akr-spot:not(.selected)"))[-1]
+    await page.mouse.move(*here)
     await page.mouse.down()
-    await page.mouse.move(
-        target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=12
-    )
+    await page.mouse.move(*target, steps=12)
     await page.mouse.up()
     moved = await ghost.get_attribute("data-cx"), await ghost.get_attribute("data-cy")
     assert moved != start, "the tile did not follow the drag"
-    await ghost.click()
+    await page.mouse.click(*(await visible(page, "[data-testid=ghost] .akr-ghost-edge"))[0])
 
 
 async def click_free_cube(page: Any) -> None:
@@ -139,10 +183,10 @@ async def clicked_turn(page: Any, keyboard: bool = False) -> None:
         await click_free_cube(page)
         await wait_version_change(page, before)
         await my_moves(page)
-    targets = page.locator(".akr-target")
-    if await targets.count():
+    targets = await visible(page, ".akr-target")
+    if targets:
         before = await version(page)
-        await targets.first.click()
+        await page.mouse.click(*targets[0])
         await wait_version_change(page, before)
         await my_moves(page)
     if await page.locator("[data-testid^=load-more-]").count():
@@ -307,9 +351,10 @@ EXERCISE = """async (samples) => {
       board.render(host, props);
       const steppers = ["orange", "blue", "easy"].map((x) => `[data-testid$=-more-${x}]`).join();
       for (const plus of host.querySelectorAll(steppers)) plus.click();
-      for (const node of host.querySelectorAll("[data-testid=akr-actions] button")) {
+      for (const node of host.querySelectorAll("[data-testid^=akr-actions] button")) {
         if (!node.disabled) node.click();
       }
+      host.querySelector("[data-testid=spend-yes]")?.click();  // a spend asked about
       board.render(host, props);
       const overlays = ".akr-target, .akr-dig, .akr-pick, .akr-spot";
       const count = host.querySelectorAll(overlays).length;
@@ -319,6 +364,9 @@ EXERCISE = """async (samples) => {
       }
       const ghost = host.querySelector("[data-testid=ghost]");
       if (ghost) tap(ghost);
+      host.querySelector("[data-testid=spend-yes]")?.click();
+      const shown = host.innerText.match(/\\b[TEMG]\\d{2}\\b|\\(-?\\d+, ?-?\\d+\\)/);
+      if (shown) problems.push(`${where}: internal id or coordinate shown: ${shown[0]}`);
       const raw = host.innerText.match(/akrotiri\\.[\\w.]+/);
       if (raw) problems.push(`${where}: raw key ${raw[0]}`);
       if (s.moves.length && !sent.length) problems.push(`${where}: no control sent a move`);

@@ -42,6 +42,7 @@ MEASURE = """() => {
   const vw = window.innerWidth, vh = window.innerHeight;
   const shown = (el) => {
     if (!el.getClientRects().length) return false;
+    if (el.getBoundingClientRect().right <= 0) return false;  // parked off-screen (skip link)
     const style = getComputedStyle(el);
     return style.visibility !== 'hidden' && style.display !== 'none' && !el.closest('[hidden]');
   };

@@ -7,7 +7,10 @@ import re
 import time
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import shot_path
+from tests.e2e.layout import DESKTOP, PHONE, assert_layout, screenshot
 from tests.e2e.pages import become_guest, new_page, play_until, says_game_over_once
 
 FINAL = "[data-testid=agp-final]"
@@ -82,15 +85,20 @@ async def attack_if_offered(pages: list[Any]) -> Any:
 
 
 async def pick_second_die(page: Any) -> None:
-    """Clicking one of one's own dice selects it in the die-based forms."""
+    """Tapping one of one's own dice (drawn with pips, named "a 5") picks its face in the
+    die-based forms, whose choices are die pictures too."""
     dice = page.locator(".agp-player.me .agp-die.pickable")
     field = page.locator("[data-testid=field-society_adjust-die]")
     if await dice.count() < 2 or not await field.count():
         return
-    await dice.nth(1).click()
+    die = dice.nth(1)
+    value = await die.get_attribute("data-value")
+    assert (await die.get_attribute("aria-label")).startswith(("a ", "un "))  # Bruno: French
+    assert not (await die.inner_text()).strip()  # a picture, not a digit
+    await die.click()
     await page.wait_for_selector(".agp-player.me .agp-die.picked")
-    chosen = await field.evaluate("select => select.selectedOptions[0].textContent")
-    assert chosen.startswith(("Die 2", "Dé 2"))  # Bruno plays in French
+    chosen = field.locator("button[aria-pressed=true]")
+    assert await chosen.get_attribute("data-value") == value
 
 
 async def play_until_attack(pages: list[Any], timeout: float = 60) -> Any:
@@ -210,12 +218,27 @@ async def test_three_players_play_a_short_game_through_the_board(
     await alice.screenshot(path=shot_path("agorapolis-final-alice"), full_page=True)
     await chloe.screenshot(path=shot_path("agorapolis-final-phone"), full_page=True)
 
-    winner = await alice.inner_text("[data-testid=agp-winner]")
+    # One result panel above the board: the room names the winner, the board's table
+    # (labelled columns) follows; the board itself draws no second final table.
+    winner = await alice.inner_text("#result [data-testid=winner]")
     assert winner.startswith("Winner: ")
-    assert (await bruno.inner_text("[data-testid=agp-winner]")).startswith("Vainqueur : ")
+    assert (await bruno.inner_text("#result [data-testid=winner]")).startswith("Vainqueur : ")
     await says_game_over_once(alice, "Game over")
     await says_game_over_once(bruno, "Partie terminée")
-    rows = await alice.locator(".agp-final-table tbody tr").all_inner_texts()
+    for page in pages:
+        assert await page.locator("#board [data-testid=agp-final]").count() == 0
+        assert await page.locator("[data-testid=agp-winner]").count() == 0
+    heads = await alice.locator("#result .agp-final-table thead th").all_inner_texts()
+    assert heads == [
+        "Rank",
+        "Player",
+        "City",
+        "Renown before majorities",
+        "Sector majorities",
+        "Final renown",
+        "Reserve points (breaks ties)",
+    ]
+    rows = await alice.locator("#result .agp-final-table tbody tr").all_inner_texts()
     assert len(rows) == 3
     names = {row.split("\t")[1] for row in rows}
     assert names == {"Alice", "Bruno", "Chloe"}
@@ -223,7 +246,7 @@ async def test_three_players_play_a_short_game_through_the_board(
     assert top[0] == "1" and top[1] in winner and int(top[5]) >= 2
     result = await alice.evaluate("window.agoraRoom.socket.view.result")
     assert [str(score) for score in result["scores"]] == [
-        (await alice.inner_text(f".agp-final-table tr[data-seat='{seat}'] td:nth-child(6)"))
+        (await alice.inner_text(f"#result .agp-final-table tr[data-seat='{seat}'] td:nth-child(6)"))
         for seat in range(3)
     ]
     for page in pages:
@@ -365,4 +388,89 @@ async def test_board_draws_every_phase_and_sends_only_legal_moves(
     prompt = next(s for s in resists if s["moves"])
     sent = await page.evaluate(AUTO_RESIST, prompt)
     assert sent == [max(prompt["moves"], key=lambda move: move["count"])]
+    assert page.errors == []
+
+
+SETTLED = """() => {
+  const bar = document.querySelector("[data-testid=agp-actions]");
+  return !bar || Boolean(bar.querySelector("button"));
+}"""
+
+
+async def room_with_bots(page: Any, bots: int, target: int) -> None:
+    """Create an Agorapolis room from the lobby, seat random bots, start it."""
+    await page.select_option("#game-select", "agorapolis")
+    await page.fill("#seats-input", str(bots + 1))
+    await page.dispatch_event("#seats-input", "input")
+    await page.fill("#game-options [name=renown_target]", str(target))
+    await page.click("#create-button")
+    await page.wait_for_url(re.compile(r"/r/\w+"))
+    for added in range(1, bots + 1):
+        await page.select_option("#bot-level", "random")  # fast games
+        await page.click("#bot-button")
+        await page.wait_for_function(
+            "n => [...document.querySelectorAll('#seats li')]"
+            ".filter(li => /bot/i.test(li.textContent)).length >= n",
+            arg=added,
+        )
+    await page.click("#start-button")
+    await page.wait_for_selector(f"[data-testid=player-{bots}]")
+
+
+@pytest.mark.parametrize(
+    ("size", "locale"), [("phone", "fr-FR"), ("desktop", "en-GB")], ids=["phone-fr", "desktop-en"]
+)
+async def test_a_game_against_bots_fits_the_screen_at_every_step(
+    browser: Any, web_server: Any, size: str, locale: str
+) -> None:
+    """Against two bots: at every step the cities (the map) and the one primary control are
+    on screen, controls are 44 px, dice are drawn (no digits in the dice cells), no internal
+    words; the phone run keeps start, mid-game and end screenshots."""
+    phone = size == "phone"
+    page = await new_page(browser, web_server, locale=locale, viewport=PHONE if phone else DESKTOP)
+    await become_guest(page, "Zoé" if phone else "Ada")
+    await room_with_bots(page, 2, target=2)
+    await page.wait_for_selector("[data-testid=agp-actions] [data-primary]")
+    await assert_layout(page, "agorapolis start")
+    if phone:
+        await screenshot(page, "agorapolis-phone-start")
+    started = time.monotonic()
+    steps = 0
+    shot_mid = False
+    while not await page.locator("[data-testid=agp-final]").count():
+        assert time.monotonic() - started < 240, f"no end after {steps} moves"
+        if not await play_one(page):
+            await page.wait_for_timeout(60)
+            continue
+        steps += 1
+        await page.wait_for_function(SETTLED)
+        if await page.locator("#result:not([hidden])").count():
+            break  # the last move: the end is checked below
+        await assert_layout(page, f"agorapolis step {steps}")
+        board = await page.inner_text("#board")
+        assert "agorapolis." not in board
+        # Dice are pictures with a spoken name, never digits in the dice cells.
+        assert not (await page.inner_text(".agp-player.me .agp-dice")).strip()
+        unnamed = await page.evaluate(
+            "[...document.querySelectorAll('.agp-die:not([aria-label])')].map(e => e.outerHTML)"
+        )
+        assert unnamed == []
+        if phone and not shot_mid and await page.locator(".agp-player.me .agp-die").count() >= 3:
+            if await page.locator("[data-testid=agp-actions] [data-primary]").count():
+                await screenshot(page, "agorapolis-phone-mid")
+                shot_mid = True
+    # The end: the room's result panel holds the board's final table (no second winner line).
+    await page.wait_for_selector("#result [data-testid=agp-final]")
+    # The player reads the result panel from its top, the cities just below it.
+    await page.evaluate("document.querySelector('#result').scrollIntoView({block: 'start'})")
+    await assert_layout(page, "agorapolis end")
+    if phone:
+        await screenshot(page, "agorapolis-phone-end")
+    assert await page.locator("#board [data-testid=agp-final]").count() == 0
+    assert await page.locator("[data-testid=agp-winner]").count() == 0
+    heads = await page.locator("#result .agp-final-table thead th").all_inner_texts()
+    assert heads[:2] == (["Rang", "Joueur"] if phone else ["Rank", "Player"])
+    rows = await page.locator("#result .agp-final-table tbody tr").count()
+    assert rows == 3
+    print(f"agorapolis {size}: {steps} moves in {time.monotonic() - started:.1f}s")
     assert page.errors == []

@@ -1,6 +1,8 @@
 """Akropolis in real browsers: a 2-player game through an invite link, solo games against the
-three Architect levels, keyboard-only placement, a phone-sized start, and the take-back
-offered only when the server allows it."""
+three Architect levels, keyboard-only placement, a phone-sized start, the take-back offered
+only when the server allows it, and what a player sees at every step of a game on a phone
+(in French) and on a desktop (in English): the city and the action to do on screen together,
+44 px targets, no internal ids (issue 43)."""
 
 from __future__ import annotations
 
@@ -8,15 +10,21 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from tests.e2e.akropolis_helpers import (
     ENABLED_CARD,
     FINAL,
+    WINNER,
     create_room,
     final_totals,
     play_turn_if_mine,
     play_until_final,
+    sign_in,
+    winner_line,
 )
 from tests.e2e.conftest import shot_path
+from tests.e2e.layout import DESKTOP, PHONE, assert_layout, screenshot
 from tests.e2e.pages import become_guest, new_page, says_game_over_once
 
 # Sets window.sawFresh once a freshly placed tile is marked (.ak-fresh) on the page.
@@ -85,7 +93,9 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     assert first_name in await second.inner_text("[data-testid=last-move]")
 
     moves = 1 + await play_until_final([lina, niko])
-    assert moves == 36
+    # A click the page performed but reported late (a loaded machine) is not counted
+    # here; the frames the pages sent are the exact count.
+    assert moves <= 36
     for page in (lina, niko):
         await page.wait_for_selector(FINAL)
     assert sum('"move"' in frame for frame in asked) == 36
@@ -97,7 +107,7 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
 
     totals = await final_totals(lina)
     assert set(totals) == {"0", "1"}
-    winner = await lina.inner_text("[data-testid=ak-winner]")
+    winner = await winner_line(lina)
     best = max(totals.values())
     assert winner.startswith("Winner: ")
     winner_seats = [seat for seat, total in totals.items() if total == best]
@@ -106,13 +116,14 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
         names[seat] = await lina.inner_text(f"#seats li[data-seat='{seat}']")
     assert any(("Lina" if "Lina" in names[s] else "Niko") in winner for s in winner_seats)
     # The page's own result agrees with the board's final table.
-    assert (await niko.inner_text("[data-testid=ak-winner]")).startswith("Vainqueur : ")
+    assert (await winner_line(niko)).startswith("Vainqueur : ")
     assert "Variants: gardens" in await lina.inner_text(FINAL)
     # The move log tells the game in words, in each language.
     log = await lina.inner_text("[data-testid=move-log]")
-    assert re.search(r"(Lina|Niko) took tile \d for (free|1 stone|\d+ stones)", log)
+    took = r"(Lina|Niko) took the \d(st|nd|rd|th) tile for (free|1 stone|\d+ stones)"
+    assert re.search(took, log)
     assert "and built on level" in log
-    assert "a pris la tuile" in await niko.inner_text("[data-testid=move-log]")
+    assert re.search(r"a pris la \d(re|e) tuile", await niko.inner_text("[data-testid=move-log]"))
     # Live scores match the final totals.
     for seat, total in totals.items():
         assert f"{total} pts" in await lina.inner_text(f"[data-testid=score-{seat}]")
@@ -129,7 +140,7 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     await lina.click("#first")
     await lina.wait_for_function("document.querySelectorAll('.ak-city .ak-cell').length === 4")
     await lina.click("#next")
-    await lina.wait_for_selector("[data-testid=move-log] li:has-text('took tile')")
+    await lina.wait_for_selector("[data-testid=move-log] li:has-text('tile for')")
     # The step's tile is outlined on the city of the seat that placed it.
     await lina.wait_for_selector("[data-testid=marked-tile]")
     for page in (lina, niko):
@@ -164,7 +175,7 @@ async def test_solo_games_against_each_architect_level(browser: Any, web_server:
         assert set(totals) == {"0", "1"}
         projected = await page.inner_text("[data-testid=architect-score]")
         assert f"{totals['1']} pts" in projected
-        winner = await page.inner_text("[data-testid=ak-winner]")
+        winner = await winner_line(page)
         if totals["0"] > totals["1"]:
             assert "Sofia" in winner
         elif totals["0"] < totals["1"]:
@@ -211,9 +222,9 @@ async def test_keyboard_only_placement(browser: Any, web_server: Any) -> None:
     info = await page.inner_text("[data-testid=ghost-info]")
     assert info.startswith("Level ")
     await page.keyboard.press("Enter")
-    await page.wait_for_selector("[data-testid=move-log] li:has-text('Kira took tile')")
+    await page.wait_for_selector("[data-testid=move-log] li:has-text('Kira took the')")
     log = await page.inner_text("[data-testid=move-log]")
-    assert "Illustrious Architect took tile" in log
+    assert "Illustrious Architect took the" in log
     # The city now holds the starting tile and the new one: 4 + 3 hexes (or fewer if stacked).
     cells = await page.locator(".ak-city .ak-cell").count()
     assert 5 <= cells <= 7
@@ -229,19 +240,19 @@ async def test_phone_sized_game_start_by_touch(browser: Any, web_server: Any) ->
         has_touch=True,
         device_scale_factor=2,
     )
-    await become_guest(page, "Theo")
+    await sign_in(page, "Theo")
     await start_solo(page, "metagenes")
     card = page.locator(".ak-card:not([disabled])").first
     await card.tap()
     ghost = page.locator("[data-testid=ghost]")
     await ghost.wait_for()
-    await page.screenshot(path=shot_path("akropolis-phone-start"), full_page=True)
+    await page.screenshot(path=shot_path("akropolis-phone-first-pick"), full_page=True)
     box = await ghost.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.6
     await page.touchscreen.tap(x, y)  # first tap: the tile settles on that spot
     await page.wait_for_selector("[data-testid=ghost].pinned")
     await page.touchscreen.tap(x, y)  # second tap on the tile: place it
-    await page.wait_for_selector("[data-testid=move-log] li:has-text('Theo took tile')")
+    await page.wait_for_selector("[data-testid=move-log] li:has-text('Theo took the')")
     width = await page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392
     assert await page.locator(".ak-city-svg").bounding_box() is not None
@@ -352,9 +363,8 @@ async def test_mouse_placement_wheel_rotation_and_a_refusal_shown(
     await page.evaluate("window.agoraRoom.socket.move({tile: 3, q: 9, r: 9, rot: 0})")
     refused = page.locator("[data-testid=refused]")
     await refused.wait_for()
-    assert "illegal" in (await refused.inner_text()).lower() or "afford" in (
-        await refused.inner_text()
-    )
+    # In the player's words, not the rules' reason for programs (ids, coordinates).
+    assert "The rules do not allow that move now" in await refused.inner_text()
     # Said once, where the player acts: not again above the board, nor in a stray
     # "Waiting for players… Leave" box (issue 43).
     assert not await page.is_visible("#room-error")
@@ -435,3 +445,81 @@ async def test_take_back_is_offered_only_for_moves_the_server_would_take_back(
             break
         await lina.wait_for_timeout(50)
     assert seen == {True, False}
+
+
+SETTLED = """before => {
+  const turns = document.querySelectorAll('[data-testid=move-log] li:not(.empty)').length;
+  const ready = document.querySelector('#board [data-primary]')
+    || document.querySelector('[data-testid=final-table]');
+  return turns > before && ready;
+}"""
+
+
+async def turns_logged(page: Any) -> int:
+    return await page.locator("[data-testid=move-log] li:not(.empty)").count()
+
+
+@pytest.mark.parametrize(
+    ("size", "locale"), [("phone", "fr-FR"), ("desktop", "en-GB")], ids=["phone-fr", "desktop-en"]
+)
+async def test_every_step_of_a_solo_game_keeps_the_city_and_the_action_on_screen(
+    browser: Any, web_server: Any, size: str, locale: str
+) -> None:
+    """A whole solo game played as a player would, checked at every step: the header fits,
+    the city and the one thing to do (the first tile to take, then Place) are on screen
+    together, every control is at least 44 px, no tile id or coordinate shows, the page
+    never scrolls sideways (tests/e2e/layout.py); then the room's result."""
+    phone = size == "phone"
+    extra: dict[str, Any] = (
+        {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+    )
+    page = await new_page(
+        browser, web_server, locale=locale, viewport=PHONE if phone else DESKTOP, **extra
+    )
+    await sign_in(page, "Théa" if phone else "Thea")
+    await start_solo(page, "metagenes")
+    await page.wait_for_selector("#board [data-primary]")
+    await assert_layout(page, "akropolis start")
+    press = (lambda target: target.tap()) if phone else (lambda target: target.click())
+    step = 0
+    while not await page.locator(FINAL).count():
+        step += 1
+        before = await turns_logged(page)
+        card = page.locator("#board .ak-card[data-primary]")
+        if phone and step == 9:  # the site in the action bar, under the city
+            await screenshot(page, "akropolis-phone-mid")
+        await press(card)
+        await page.wait_for_selector("[data-testid=ghost]")
+        place = page.locator("#board .ak-place-buttons .confirm[data-primary]")
+        await place.wait_for()
+        await assert_layout(page, f"akropolis step {step}, a tile in hand")
+        # The tile in hand is drawn in the action bar, beside what placing it gives.
+        assert await page.locator("[data-testid=tile-in-hand] svg").count() == 1
+        if phone and step == 1:
+            await screenshot(page, "akropolis-phone-start")
+        if step == 9 and not phone:
+            await page.screenshot(path=shot_path("akropolis-desktop-mid"))
+        await press(place)
+        await page.wait_for_function(SETTLED, arg=before, timeout=15_000)
+        if not await page.locator(FINAL).count():
+            await assert_layout(page, f"akropolis step {step}, placed")
+    assert step >= 10
+    # The end: the room's result (who won, then the board's table, its rows labelled).
+    final = page.locator(FINAL)
+    words = await final.inner_text()
+    assert ("Points par quartier" if phone else "Points by district") in words
+    assert ("Carrières" if phone else "Quarries") in words
+    assert await winner_line(page)
+    await says_game_over_once(page, "Partie terminée" if phone else "Game over")
+    await page.locator(WINNER).first.scroll_into_view_if_needed()
+    if phone:
+        await screenshot(page, "akropolis-phone-end")
+    # Then the finished city, which the player scrolls to.
+    await page.locator("#board [data-role=map]").first.scroll_into_view_if_needed()
+    await assert_layout(page, "akropolis end")
+    log = await page.inner_text("[data-testid=move-log]")
+    if phone:
+        assert re.search(r"Théa a pris la \d(re|e) tuile", log)
+    else:
+        assert re.search(r"Thea took the \d(st|nd|rd|th) tile", log)
+    assert page.errors == []

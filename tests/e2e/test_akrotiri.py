@@ -1,15 +1,22 @@
 """Akrotiri in real browsers: a complete two-player game through an invite link with a
 spectator (the first turns clicked on the board, a reload mid-game, the rest played through
-the page's socket with the legal moves the board shows), a phone-sized game start, and the
-board's controls exercised on sampled views (only legal moves are ever sent)."""
+the page's socket with the legal moves the board shows), a phone-sized game start, games
+against a bot checked for layout at every step (phone in French, desktop in English), the
+question before a spend, and the board's controls exercised on sampled views (only legal
+moves are ever sent)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
+
+import pytest
 
 from tests.e2e.akrotiri_helpers import (
     EXERCISE,
     FINAL,
+    RESULT,
+    SEND,
     board_samples,
     click_free_cube,
     click_tile_step,
@@ -17,13 +24,18 @@ from tests.e2e.akrotiri_helpers import (
     create_room,
     drag_tile_step,
     inspect,
+    keen_choice,
     my_moves,
     play_keenly,
+    sign_in,
+    start_against_bot,
     version,
+    visible,
     wait_version_change,
     whose_turn,
 )
 from tests.e2e.conftest import shot_path
+from tests.e2e.layout import DESKTOP, PHONE, assert_layout, screenshot
 from tests.e2e.pages import become_guest, new_page, replay_first_step_with, says_game_over_once
 
 
@@ -83,7 +95,7 @@ async def test_two_players_play_a_complete_game_with_a_spectator(
         await page.wait_for_function(
             "document.querySelectorAll('[data-testid=move-log] li').length >= 10"
         )
-    assert "places tile" in await carol.inner_text("[data-testid=move-log]")
+    assert "places the" in await carol.inner_text("[data-testid=move-log]")
     assert "pose la tuile" in await niko.inner_text("[data-testid=move-log]")
 
     # A reload in the middle of the game brings the same board back.
@@ -110,19 +122,27 @@ async def test_two_players_play_a_complete_game_with_a_spectator(
     await lina.wait_for_selector(".akr-proof")
     await lina.locator("#board").screenshot(path=shot_path("akrotiri-plan-proof"))
 
-    await play_keenly(players, FINAL)
+    await play_keenly(players, RESULT)
     for page in (*players, carol):
-        await page.wait_for_selector(FINAL)
-    await lina.locator(FINAL).screenshot(path=shot_path("akrotiri-final"))
+        await page.wait_for_selector(RESULT)
+        # The final table is the room's, once: none is left inside the board.
+        assert await page.locator(FINAL).count() == 1
+    await lina.locator("#result").screenshot(path=shot_path("akrotiri-final"))
     await carol.screenshot(path=shot_path("akrotiri-final-spectator"), full_page=True)
     result = await lina.evaluate("window.agoraRoom.socket.view.result")
     for seat in (0, 1):
         shown = await lina.inner_text(f"[data-testid=final-total-{seat}]")
         assert int(shown) == result["scores"][seat]
     winners = ", ".join(["Lina", "Niko"][s] for s in result["ranking"][0])
-    assert await lina.inner_text("[data-testid=akr-winner]") == f"Winner: {winners}"
-    assert (await niko.inner_text("[data-testid=akr-winner]")).startswith("Vainqueur : ")
-    assert (await carol.inner_text("[data-testid=akr-winner]")).startswith("Winner: ")
+    assert winners in await lina.inner_text("[data-testid=winner]")
+    assert (await niko.inner_text("[data-testid=winner]")).startswith("Vainqueur")
+    # Every part of the score is labelled, in the reader's language; no headline repeats
+    # the winner inside the table.
+    table = await lina.inner_text(RESULT)
+    for label in ("Rank", "Excavated plans", "Objectives", "Drachmas", "Total"):
+        assert label in table
+    assert "Winner" not in table
+    assert "Rang" in await niko.inner_text(RESULT)
     for page, words in ((lina, "Game over"), (niko, "Partie terminée"), (carol, "Game over")):
         await says_game_over_once(page, words)
     # Every objective is revealed at the end, in every view.
@@ -131,6 +151,8 @@ async def test_two_players_play_a_complete_game_with_a_spectator(
         assert all(p["objectives"] is not None for p in game["players"])
     for page in (*players, carol):
         assert "akrotiri." not in await page.inner_text("#board")
+        await page.evaluate("document.querySelector('#board').scrollIntoView({block: 'start'})")
+        await assert_layout(page, "akrotiri end")
         refused = page.locator("[data-testid=refused]")
         assert await refused.count() == 0, await refused.all_inner_texts()
         assert page.errors == []
@@ -153,13 +175,8 @@ async def test_phone_sized_start_by_touch(browser: Any, web_server: Any) -> None
         has_touch=True,
         device_scale_factor=2,
     )
-    await become_guest(page, "Theo")
-    await create_room(page, {"strategist": True}, private=False)
-    await page.select_option("#bot-level", "random")  # fast games
-    await page.click("#bot-button")
-    await page.wait_for_selector("#start-button:not([disabled])")
-    await page.click("#start-button")
-    await page.wait_for_selector(".akr-map-svg .akr-thera")
+    await sign_in(page, "Theo")
+    await start_against_bot(page, {"strategist": True})
     for _ in range(3):  # the setup tile (or the bot's), tapped on the map
         if await page.locator(".akr-spot").count():
             break
@@ -173,7 +190,7 @@ async def test_phone_sized_start_by_touch(browser: Any, web_server: Any) -> None
     before = await version(page)
     await page.tap("[data-testid=confirm-tile]")
     await wait_version_change(page, before)
-    await page.wait_for_selector("[data-testid=move-log] li:has-text('Theo places tile')")
+    await page.wait_for_selector("[data-testid=move-log] li:has-text('Theo places the')")
     width = await page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392
     assert page.errors == []
@@ -189,3 +206,142 @@ async def test_board_sends_only_legal_moves_in_every_step(browser: Any, web_serv
     assert outcome["problems"] == []
     assert outcome["sentTotal"] > len(samples) // 2
     assert page.errors == []
+
+
+async def _tap(page: Any, locator: Any, touch: bool) -> None:
+    await (locator.tap() if touch else locator.click())
+
+
+async def _play_step(page: Any, rng: random.Random, touch: bool) -> str:
+    """One move of this seat, through the board's controls where a player would use them:
+    the tile tapped on the map then Place, the free cube's island and colour, an objective,
+    End the turn with the bar's primary button; other actions through the page's socket."""
+    state = await inspect(page)
+    game, moves = state["game"], state["legalMoves"]
+    primary = page.locator("[data-primary]")
+    if game["phase"] == "tile":
+        spots = await visible(page, ".akr-spot")
+        if not spots:
+            await page.screenshot(path=shot_path("akrotiri-no-spot"))
+            raise AssertionError("no legal cell in view")
+        await (page.touchscreen.tap(*spots[0]) if touch else page.mouse.click(*spots[0]))
+        await page.wait_for_selector("[data-testid=ghost]")
+        await _tap(page, primary, touch)
+        return "tile"
+    if game["phase"] == "resources":
+        picks = page.locator(".akr-pick:not(.selected)")
+        if await picks.count():  # another island: the choice shows on the map and in words
+            before = await page.inner_text("[data-testid=chosen-island]")
+            await _tap(page, picks.first, touch)
+            await page.wait_for_function(
+                "t => document.querySelector('[data-testid=chosen-island]').innerText !== t",
+                arg=before,
+            )
+            assert await page.locator("[data-testid=picked-island]").count()
+        await _tap(page, page.locator("[data-testid^=cube-]").first, touch)
+        return "cube"
+    if game["phase"] in ("objective", "pick"):
+        await _tap(page, page.locator("[data-testid^=keep-]").first, touch)
+        return "objective"
+    move = keen_choice(game, moves, rng)
+    if move["type"] == "end_turn":
+        await _tap(page, primary, touch)
+    else:
+        await page.evaluate(SEND, [move, state["version"]])
+    return move["type"]
+
+
+@pytest.mark.parametrize(
+    ("size", "locale", "steps"),
+    [(PHONE, "fr-FR", 45), (DESKTOP, "en-GB", 30)],
+    ids=["phone-fr", "desktop-en"],
+)
+async def test_layout_at_every_step_against_a_bot(
+    browser: Any, web_server: Any, size: dict[str, int], locale: str, steps: int
+) -> None:
+    phone = size is PHONE
+    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+    page = await new_page(browser, web_server, locale=locale, viewport=size, **extra)
+    await sign_in(page, "Theo")
+    await start_against_bot(page)
+    # A player scrolls the table into view once; from then on the map and the bar stay.
+    await page.evaluate("document.querySelector('#board').scrollIntoView({block: 'start'})")
+    await page.wait_for_timeout(200)
+    await assert_layout(page, "akrotiri start")
+    if phone:
+        await screenshot(page, "akrotiri-phone-start")
+    rng = random.Random(5)
+    kinds: set[str] = set()
+    for step in range(steps):
+        if not await my_moves(page, timeout=20):
+            break
+        before = await version(page)
+        kinds.add(await _play_step(page, rng, touch=phone))
+        await wait_version_change(page, before)
+        await my_moves(page, timeout=20)  # the next step's controls are drawn
+        await page.wait_for_timeout(150)
+        await assert_layout(page, f"akrotiri step {step}")
+        if phone and step == 25:
+            await screenshot(page, "akrotiri-phone-mid")
+    assert {"tile", "cube", "objective", "end_turn"} <= kinds, kinds
+    # The rest of the game through the socket, then the room's result panel.
+    await play_keenly([page], RESULT, seed=7)
+    await page.wait_for_selector(RESULT)
+    await page.wait_for_timeout(200)
+    await assert_layout(page, "akrotiri end")
+    table = await page.inner_text(RESULT)
+    assert "Rang" in table if phone else "Rank" in table
+    if phone:
+        await page.evaluate("document.querySelector('#result').scrollIntoView({block: 'start'})")
+        await screenshot(page, "akrotiri-phone-end")
+    assert page.errors == []
+
+
+async def test_spending_drachmas_asks_once_unless_told_not_to(
+    browser: Any, web_server: Any
+) -> None:
+    samples = [s for s in board_samples() if any(m["type"] == "excavate" for m in s["moves"])]
+    assert samples, "no sampled view offers an excavation"
+    page = await new_page(browser, web_server)
+    outcome = await page.evaluate(ASK_BEFORE_SPENDING, samples[0])
+    assert outcome["askedFirst"] and outcome["sentAfterYes"] == 1, outcome
+    assert outcome["cancelSends"] == 0 and outcome["remembered"] == "1", outcome
+    assert outcome["sentWithoutAsking"] == 1, outcome
+    assert not outcome["ids"], outcome
+    assert page.errors == []
+
+
+ASK_BEFORE_SPENDING = """async (s) => {
+  const board = (await import(new URL("boards/akrotiri.js",
+    document.querySelector("script[type=module]").src))).default;
+  localStorage.removeItem("agora.akrotiri.noSpendQuestion");
+  const host = document.createElement("div");
+  document.body.prepend(host);
+  const sent = [];
+  const props = {
+    view: s.view, seat: s.seat, legalMoves: s.moves, canMove: true,
+    room: { seats: [{ position: 0, name: "Ana" }, { position: 1, name: "Bo" }] },
+    onMove: (m) => sent.push(m),
+  };
+  board.render(host, props);
+  const dig = () => host.querySelector("[data-testid^=dig-]");
+  dig().click();
+  const question = host.querySelector("[data-testid=spend-question]");
+  const askedFirst = Boolean(question) && sent.length === 0
+    && host.querySelectorAll("[data-primary]").length === 1
+    && Boolean(host.querySelector("[data-testid=spend-yes][data-primary]"));
+  const ids = /\\b[TEMG]\\d{2}\\b/.test(question?.innerText || "X99");
+  host.querySelector("[data-testid=spend-no]").click();
+  const cancelSends = sent.length;
+  dig().click();
+  host.querySelector("[data-testid=no-spend-question]").click();
+  host.querySelector("[data-testid=spend-yes]").click();
+  const sentAfterYes = sent.length;
+  const remembered = localStorage.getItem("agora.akrotiri.noSpendQuestion");
+  board.render(host, props);
+  dig().click();
+  const sentWithoutAsking = sent.length - sentAfterYes;
+  localStorage.removeItem("agora.akrotiri.noSpendQuestion");
+  host.remove();
+  return { askedFirst, cancelSends, sentAfterYes, remembered, sentWithoutAsking, ids };
+}"""

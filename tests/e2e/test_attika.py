@@ -1,11 +1,14 @@
 """Attika in real browsers: a complete 3-seat game (two people through an invite link, one of
 them on a phone-sized screen, plus a bot) with a spectator watching and a reload mid-game;
-screenshots for the docs.
+screenshots for the docs. Then what a player sees at every step of a game against a bot, on a
+phone in French and on a desktop in English (issue 43): the map and the current action's
+control on screen together, 44 px targets, no ids or coordinates, the prompt agreeing with
+the cards, the one question before an irreversible spend, and the room's result.
 
 The first turns are played by clicking the boards (draws until a stack empties and the map
 grows, builds with the payment panel, a joker payment); the rest of the game is played over
-the same two people's sockets with a greedy policy (build on the shortest shrine line),
-so that it ends in seconds while every browser keeps drawing it."""
+the same people's sockets with a greedy policy (build on the shortest shrine line), so that
+it ends in seconds while every browser keeps drawing it."""
 
 from __future__ import annotations
 
@@ -14,11 +17,14 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 import websockets
 
 from tests.conftest import RoomSocket
 from tests.e2e.conftest import shot_path
-from tests.e2e.pages import become_guest, new_page, replay_first_step_with, says_game_over_once
+from tests.e2e.layout import DESKTOP, assert_layout, screenshot
+from tests.e2e.layout import PHONE as PHONE_SIZE
+from tests.e2e.pages import new_page, replay_first_step_with, says_game_over_once
 
 FINAL = "[data-testid=final-table]"
 UI_MOVES = 14
@@ -39,6 +45,7 @@ OFFER = """() => {
     onPath: hint.has(`${s.dataset.q},${s.dataset.r}`),
   }));
   return {
+    confirm: Boolean(q("[data-testid=confirm-yes]")),
     pay: Boolean(q("[data-testid=pay-confirm]")),
     joker: Boolean(q("[data-testid=joker-explained]")),
     piece: Boolean(q("[data-testid=place-piece]")),
@@ -88,7 +95,9 @@ class Player:
         page = self.page
         try:
             offer = await page.evaluate(OFFER)
-            if offer["pay"]:
+            if offer["confirm"]:  # spending an amphora is asked once (it cannot be taken back)
+                await page.click("[data-testid=confirm-yes]", timeout=2000)
+            elif offer["pay"]:
                 if offer["joker"]:
                     await self.shot("attika-joker")
                 await page.click("[data-testid=pay-confirm]", timeout=2000)
@@ -281,6 +290,13 @@ async def finish_over_sockets(
     return sent
 
 
+async def sign_in(page: Any, name: str) -> None:
+    """Sign in as a guest (on a phone the name sits in the folded site menu)."""
+    await page.fill("#guest-form input[name=name]", name)
+    await page.click("#guest-form button[type=submit]")
+    await page.wait_for_selector("[data-testid=me]", state="attached")
+
+
 async def create_private_room(page: Any, seats: int) -> str:
     await page.select_option("#game-select", "attika")
     await page.fill("#seats-input", str(seats))
@@ -296,12 +312,12 @@ async def create_private_room(page: Any, seats: int) -> str:
 
 async def test_three_seats_play_a_complete_game(browser: Any, web_server: Any) -> None:
     lina = await new_page(browser, web_server, device_scale_factor=1.25)
-    await become_guest(lina, "Lina")
+    await sign_in(lina, "Lina")
     invite = await create_private_room(lina, 3)
 
     niko = await new_page(browser, web_server, locale="fr-FR", device_scale_factor=1.5, **PHONE)
     await niko.goto(invite)
-    await become_guest(niko, "Niko")
+    await sign_in(niko, "Niko")
     await niko.click("#join-button")
     await lina.wait_for_selector("#seats li[data-seat='1']:has-text('Niko')")
     await lina.select_option("#bot-level", "random")  # fast games
@@ -312,7 +328,7 @@ async def test_three_seats_play_a_complete_game(browser: Any, web_server: Any) -
     # A spectator follows the game from the invite link without taking a seat.
     watcher = await new_page(browser, web_server)
     await watcher.goto(invite)
-    await become_guest(watcher, "Vera")
+    await sign_in(watcher, "Vera")
     for page in (lina, niko, watcher):
         await page.wait_for_selector(".at-map-svg .at-land")
         assert await page.locator("[data-testid=shrine-S1]").count() == 1
@@ -380,18 +396,25 @@ async def test_three_seats_play_a_complete_game(browser: Any, web_server: Any) -
     assert await finish_over_sockets(sockets, show_costs, pause_after=20) > 0
     assert "attika-costs" in players[0].shots
     for page in (lina, niko, watcher):
-        await page.wait_for_selector(FINAL)
-    await lina.locator("#board").screenshot(path=shot_path("attika-final"))
-    winner = await lina.inner_text("[data-testid=at-winner]")
+        await page.wait_for_selector(f"#result {FINAL}")
+        # The room names the winner once; the board's table below it, labelled, does not.
+        assert await page.locator("#board [data-testid=final-panel]").count() == 0
+    await lina.locator("#result").screenshot(path=shot_path("attika-final"))
+    winner = await lina.inner_text("[data-testid=winner]")
     assert winner.startswith("Winner: ")
-    if "shrines" in winner:
+    ending = await lina.inner_text("[data-testid=at-ending]")
+    if "shrines" in ending:
         assert await lina.locator("[data-testid=winning-hex]").count() >= 1
-    assert (await niko.inner_text("[data-testid=at-winner]")).startswith("Vainqueur : ")
+    assert (await niko.inner_text("[data-testid=winner]")).startswith("Vainqueur : ")
+    table = await lina.inner_text(FINAL)
+    for label in ("Place", "Buildings (of 30)", "Hexes left to join two shrines", "Cards left"):
+        assert label in table
     await says_game_over_once(lina, "Game over")
     await says_game_over_once(niko, "Partie terminée")
     # Every hand is shown at the end; the log tells the game in words in each language.
     log = await lina.inner_text("[data-testid=move-log]")
-    assert re.search(r"(Lina|Niko|Bot 3) built the .+ at \(-?\d+, -?\d+\)", log)
+    assert re.search(r"(Lina|Niko|Bot 3) built the .+ in the (centre|north|south|east|west)", log)
+    assert not re.search(r"\(-?\d+, ?-?\d+\)|\b[TEM]\d\d\b", log)
     assert "construit" in await niko.inner_text("[data-testid=move-log]")
     assert "wins!" in log
     # The replay rings what a step built: the first frame nothing, a build frame its building.
@@ -399,3 +422,238 @@ async def test_three_seats_play_a_complete_game(browser: Any, web_server: Any) -
     await lina.locator("#board").screenshot(path=shot_path("attika-replay-step"))
     for page in (lina, niko, watcher):
         assert page.errors == []
+
+
+# The board has settled: the seat's controls are drawn from its legal moves ("act"), or it is
+# another seat's turn ("wait"), or the game is over.
+SETTLED = """() => {
+  const bar = document.querySelector('[data-testid=action-bar]');
+  const over = document.querySelector('#result:not([hidden]) [data-testid=final-table]');
+  return Boolean(over) || (bar && ['act', 'wait', 'over'].includes(bar.dataset.state));
+}"""
+
+# What the prompt says and what the controls offer, for the contradiction check.
+AGREEMENT = """() => {
+  const prompt = document.querySelector('[data-testid=prompt]')?.textContent || '';
+  const pending = document.querySelector('[data-testid=pending]');
+  return {
+    prompt,
+    pendingSpots: pending ? Number(pending.dataset.spots) : null,
+    pendingText: pending?.textContent || '',
+    cannot: [...document.querySelectorAll('.at-bcard-spots.cannot')].map((n) => n.textContent),
+  };
+}"""
+
+
+async def check_layout(page: Any, where: str) -> None:
+    """tests/e2e/layout.py's checks; a picture of the page when they fail."""
+    try:
+        await assert_layout(page, where)
+    except AssertionError:
+        await page.screenshot(path=shot_path("attika-layout-failure"))
+        raise
+
+
+async def settle(page: Any) -> None:
+    await page.wait_for_function(SETTLED, timeout=20_000)
+    await page.wait_for_timeout(80)  # one frame for the map and the bar
+
+
+async def check_agreement(page: Any, where: str) -> None:
+    """The prompt and the drawn card say the same thing; every "cannot" gives its reason."""
+    seen = await page.evaluate(AGREEMENT)
+    if seen["pendingSpots"] == 0:
+        assert "réserve" in seen["prompt"] or "reserve" in seen["prompt"], (where, seen)
+        assert "tap a highlighted" not in seen["prompt"], (where, seen)
+        assert "touchez une case" not in seen["prompt"], (where, seen)
+    for text in seen["cannot"]:
+        assert ":" in text and len(text.split(":", 1)[1].strip()) > 5, (where, text)
+
+
+@pytest.mark.parametrize(
+    ("size", "locale"), [("phone", "fr-FR"), ("desktop", "en-GB")], ids=["phone-fr", "desktop-en"]
+)
+async def test_every_step_keeps_the_map_and_the_action_on_screen(
+    browser: Any, web_server: Any, size: str, locale: str
+) -> None:
+    """A game against a bot played by tapping the board, checked after every move: the header
+    fits, the map and the one control to press are on screen together, every control is at
+    least 44 px, no id or coordinate shows, no sideways scroll (tests/e2e/layout.py), and the
+    prompt never contradicts the cards. The end is played over the socket; the room's result
+    panel then holds the board's labelled table."""
+    phone = size == "phone"
+    extra: dict[str, Any] = (
+        {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+    )
+    viewport = PHONE_SIZE if phone else DESKTOP
+    page = await new_page(browser, web_server, locale=locale, viewport=viewport, **extra)
+    await sign_in(page, "Ada")
+    invite = await create_private_room(page, 2)
+    await page.select_option("#bot-level", "random")
+    await page.click("#bot-button")
+    await page.wait_for_selector("#start-button:not([disabled])")
+    await page.click("#start-button")
+    await page.wait_for_selector(".at-map-svg .at-land")
+    await page.wait_for_selector("#board [data-primary]", timeout=20_000)  # the seat's turn
+    await settle(page)
+    if phone:
+        await screenshot(page, "attika-phone-start")
+    else:
+        await page.screenshot(path=shot_path("attika-desktop-start"))
+    await check_layout(page, f"attika {size} start")
+
+    player = Player(page, "Ada", phone=phone)
+    player.shots = {"attika-joker", "attika-map-growth"}  # no board pictures in this test
+    steps = 0
+    mid = False
+    deadline = time.monotonic() + 90
+    while player.moves < 18 and time.monotonic() < deadline:
+        moved = await player.play()
+        paying = await page.locator("[data-testid=pay-confirm]").count() > 0
+        if not moved and not paying:
+            await page.wait_for_timeout(60)
+            continue
+        steps += 1
+        await settle(page)
+        if phone and paying and not mid and player.moves >= 4:
+            mid = True
+            await screenshot(page, "attika-phone-mid")
+        await check_layout(page, f"attika {size} step {steps}")
+        await check_agreement(page, f"attika {size} step {steps}")
+    assert player.moves >= 10, player.moves
+    if phone and not mid:
+        await screenshot(page, "attika-phone-mid")
+
+    # The wheel over the map scrolls the page; Ctrl + wheel zooms the map.
+    if not phone:
+        await page.screenshot(path=shot_path("attika-desktop-mid"))
+        await page.evaluate("window.scrollTo(0, 0)")
+        box = await page.locator("[data-testid=map]").bounding_box()
+        before = await page.get_attribute(".at-map-svg", "viewBox")
+        await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 40)
+        await page.mouse.wheel(0, 120)
+        await page.wait_for_function("window.scrollY > 0")
+        assert await page.get_attribute(".at-map-svg", "viewBox") == before
+        box = await page.locator("[data-testid=map]").bounding_box()
+        await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        await page.keyboard.down("Control")
+        await page.mouse.wheel(0, -200)
+        await page.keyboard.up("Control")
+        await page.wait_for_function(
+            "before => document.querySelector('.at-map-svg').getAttribute('viewBox') !== before",
+            arg=before,
+        )
+
+    sock = await socket_of(page, web_server, invite)
+
+    async def no_pause() -> bool:
+        return True
+
+    await finish_over_sockets([sock], no_pause, pause_after=10**6)
+    await page.wait_for_selector(f"#result {FINAL}")
+    await page.evaluate("window.scrollTo(0, 0)")
+    await settle(page)
+    if phone:
+        await screenshot(page, "attika-phone-end")
+    await check_layout(page, f"attika {size} end")
+    table = await page.inner_text(FINAL)
+    labels = (
+        ("Bâtiments (sur 30)", "Cartes restées en main")
+        if phone
+        else ("Buildings (of 30)", "Cards left in hand")
+    )
+    for label in labels:
+        assert label in table
+    assert await page.locator("#board [data-testid=final-panel]").count() == 0
+    if not phone:
+        await page.screenshot(path=shot_path("attika-desktop-end"))
+    assert page.errors == []
+
+
+# Render the board module on its own, in a page of the site, with a view taken from a real game
+# and made-up legal moves: what the prompt, the cards and the buttons say for a given offer.
+RENDER = """async ([view, moves, seat]) => {
+  const board = (await import('/static/js/boards/attika.js')).default;
+  let box = document.querySelector('#probe');
+  if (!box) {
+    box = document.createElement('div');
+    box.id = 'probe';
+    document.body.prepend(box);
+    window.sent = [];
+  }
+  board.render(box, {
+    view, seat, headline: true, canMove: true, error: null, legalMoves: moves,
+    room: { seats: [{ name: 'Ines' }, { name: 'Bot 2' }] },
+    onMove: (move) => window.sent.push(move),
+  });
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+
+async def test_prompt_cards_and_buttons_come_from_the_same_legal_moves(
+    browser: Any, web_server: Any
+) -> None:
+    """A drawn building no hex can pay for: the prompt says to reserve it (not "choose a
+    hex") and the card says why it cannot be built; the reserve says why once. Spending an
+    amphora on a card asks first; "Don't ask again" is remembered."""
+    page = await new_page(browser, web_server)
+    await sign_in(page, "Ines")
+    invite = await create_private_room(page, 2)
+    await page.select_option("#bot-level", "random")
+    await page.click("#bot-button")
+    await page.wait_for_selector("#start-button:not([disabled])")
+    await page.click("#start-button")
+    await page.wait_for_selector(".at-map-svg .at-land")
+    sock = await socket_of(page, web_server, invite)
+    view = sock.view
+    await sock.ws.close()
+    game = view["game"]
+    seat = game["you"]
+    await page.goto(web_server.url + "/")
+    await page.evaluate("localStorage.removeItem('agora.attika.skipSpendQuestion')")
+
+    game.update(turn=seat, phase="actions", option="draw", used=1, actions_left=1, piece=None)
+    game["pending"] = {"seat": seat, "building": "well"}
+    view["to_act"] = [seat]
+    probe = "#probe"
+    await page.evaluate(RENDER, [view, [{"type": "reserve_pending", "building": "well"}], seat])
+    prompt = await page.inner_text(f"{probe} [data-testid=prompt]")
+    assert prompt == "Your cards pay for the Well on no hex: put it in your reserve."
+    drawn = await page.inner_text(f"{probe} [data-testid=pending]")
+    assert "Cannot be built now: your cards pay for it on no hex" in drawn
+    if game["players"][seat]["reserve"]:
+        why = await page.inner_text(f"{probe} [data-testid=reserve-why]")
+        assert why.startswith("Not yet: first build the drawn Well")
+    assert await page.locator(f"{probe} [data-primary]").count() == 1
+    await page.click(f"{probe} [data-testid=reserve-pending]")
+    assert await page.evaluate("window.sent") == [{"type": "reserve_pending", "building": "well"}]
+
+    # The amphora phase: taking a card cannot be taken back, so the board asks once.
+    game.update(phase="amphora", option=None, pending=None)
+    game["players"][seat]["amphorae"] = 2
+    game["moves"] += 1
+    moves = [
+        {"type": "draw", "stack": 1, "amphora": True},
+        {"type": "take_card", "amphora": True},
+        {"type": "pass"},
+    ]
+    await page.evaluate(RENDER, [view, moves, seat])
+    prompt = await page.inner_text(f"{probe} [data-testid=prompt]")
+    assert prompt.startswith("Amphora phase (2 amphorae left): draw or take a card")
+    await page.click(f"{probe} [data-testid=take-card]")
+    question = await page.inner_text(f"{probe} [data-testid=confirm-spend]")
+    assert "cannot be taken back" in question
+    assert await page.evaluate("window.sent.length") == 1
+    await page.click(f"{probe} [data-testid=confirm-no]")
+    await page.click(f"{probe} [data-testid=take-card]")
+    await page.check(f"{probe} [data-testid=confirm-skip]")
+    await page.click(f"{probe} [data-testid=confirm-yes]")
+    assert (await page.evaluate("window.sent"))[-1] == {"type": "take_card", "amphora": True}
+    game["moves"] += 1
+    await page.evaluate(RENDER, [view, moves, seat])
+    await page.click(f"{probe} [data-testid=stack-1]")  # not asked again
+    assert (await page.evaluate("window.sent"))[-1] == {"type": "draw", "stack": 1, "amphora": True}
+    assert await page.evaluate("localStorage.getItem('agora.attika.skipSpendQuestion')") == "1"
+    text = await page.inner_text(probe)
+    assert not re.search(r"\b[TEM]\d\d\b|\(-?\d+, ?-?\d+\)", text), text
+    assert page.errors == []

@@ -61,7 +61,9 @@ async def test_private_game_between_two_browsers_with_a_watcher(
 
     winner_text = await alice.inner_text("#result:not([hidden]) [data-testid=winner]")
     assert winner_text.startswith("Winner: ") and winner_text.split(": ")[1] in ("Alice", "Bob")
-    assert (await bob.inner_text("#result:not([hidden]) [data-testid=winner]")).startswith("Vainqueur : ")
+    assert (await bob.inner_text("#result:not([hidden]) [data-testid=winner]")).startswith(
+        "Vainqueur : "
+    )
     assert await carol.inner_text("#result:not([hidden]) [data-testid=winner]") == winner_text
     counter = await carol.inner_text("[data-testid=game-view]")
     assert "counter: 8" in counter
@@ -82,5 +84,27 @@ async def test_private_game_between_two_browsers_with_a_watcher(
     assert "counter: 0" in await carol.inner_text("[data-testid=game-view]")
     await carol.click("#next")
     assert await carol.inner_text("#step") == "Move 1 of 8"
+
+    # One result panel above the board: who won, then Play again and Review at its top.
+    panel = await alice.locator("#result").bounding_box()
+    board = await alice.locator("#board").bounding_box()
+    assert panel and board and panel["y"] < board["y"]
+    assert (await alice.get_attribute("#review-link", "href")).endswith(
+        "/replay?code=" + invite.split("code=")[1] + "#review"
+    )
+    # A rematch: the next player starts, and each keeps their colour (issue 43).
+    old = await alice.evaluate("window.agoraRoom.socket.room.seats.map((s) => [s.name, s.colour])")
+    assert old == [["Alice", 0], ["Bob", 1]]
+    await alice.click("[data-testid=rematch-button]")
+    await bob.wait_for_selector("#request-accept:not([hidden])")
+    await bob.click("#request-accept")
+    for page in (alice, bob):
+        await page.wait_for_function(
+            "window.agoraRoom && window.agoraRoom.socket.room"
+            " && window.agoraRoom.socket.room.status === 'playing'"
+            " && !location.pathname.endsWith('" + invite.split("/r/")[1].split("?")[0] + "')"
+        )
+    new = await bob.evaluate("window.agoraRoom.socket.room.seats.map((s) => [s.name, s.colour])")
+    assert new == [["Bob", 1], ["Alice", 0]]
     for page in (alice, bob, carol):
         assert page.errors == []

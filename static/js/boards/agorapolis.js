@@ -12,6 +12,7 @@ import {
   eventLog,
   exploitPanel,
   finalPanel,
+  finalTable,
   insightPanel,
   marketPanel,
   orderPanel,
@@ -28,7 +29,7 @@ import { useStylesheet } from "./stylesheet.js";
 const CSS_HREF = new URL("../../css/agorapolis.css", import.meta.url).href;
 
 /** What the board remembers between renders. */
-const S = { element: null, props: null, timer: null, pickedDie: null, dieKey: "", wantFocus: null, autoKey: "" };
+const S = { element: null, props: null, timer: null, pickedDie: null, dieKey: "", wantFocus: null, autoKey: "", zoom: 1 };
 
 function injectCss() {
   useStylesheet(CSS_HREF);
@@ -80,6 +81,7 @@ function context(props, game) {
     pickedDie: S.pickedDie,
     autoResist: resistPreference() !== "ask",
     headline: Boolean(props.headline),
+    colour: typeof props.colour === "function" ? props.colour : null,
   };
   const dieMoves = ctx.legalMoves.some((m) => "die" in m);
   if (dieMoves && game.phase === "ACTION_TURN") {
@@ -143,20 +145,90 @@ function preferencePanel() {
   return box;
 }
 
-/** The main column: banner, prompts, the seat's moves, then every player's board. */
-function mainColumn(ctx, view) {
+/** Zoom steps of the cities (the board's map): pinch, the +/− buttons, or Ctrl/⌘ + wheel. */
+const ZOOM_MIN = 0.6;
+const ZOOM_MAX = 1.6;
+
+function setZoom(map, zoom, tools = S.element?.querySelector(".agp-zoom")) {
+  S.zoom = Math.round(Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom)) * 100) / 100;
+  map.style.setProperty("--agp-zoom", String(S.zoom));
+  for (const b of tools?.querySelectorAll("[data-zoom]") || []) {
+    b.disabled = b.dataset.zoom === "in" ? S.zoom >= ZOOM_MAX : S.zoom <= ZOOM_MIN;
+  }
+}
+
+/**
+ * The board's map: every city (the seat's own first), zoomable. A wheel over it scrolls
+ * the page; with Ctrl/⌘ held it zooms. Two fingers pinch; one finger scrolls as usual.
+ */
+function mapArea(ctx) {
   const game = ctx.game;
-  const main = el("div", "agp-main");
-  main.append(phaseBanner(ctx));
-  if (game.phase?.startsWith("ACTION") && game.sector) main.append(orderPanel(ctx));
-  else if ((game.committed || []).length || ctx.toAct.length > 1) main.append(readyStrip(ctx));
-  if (view.result) main.append(finalPanel(ctx, view.result));
-  if (game.attack) main.append(attackPanel(ctx, view.deadline));
-  if (ctx.canMove) main.append(actionPanel(ctx));
+  const map = el("section", "agp-map");
+  map.dataset.role = "map";
+  map.setAttribute("aria-label", t("agorapolis.cities"));
+  const tools = el("div", "agp-zoom");
+  tools.setAttribute("role", "group");
+  tools.setAttribute("aria-label", t("agorapolis.cities"));
+  for (const [dir, text] of [["out", "−"], ["in", "+"]]) {
+    const b = el("button", "agp-zoom-button", text);
+    b.type = "button";
+    b.dataset.zoom = dir;
+    b.dataset.focusKey = `zoom:${dir}`;
+    b.setAttribute("aria-label", t(`agorapolis.zoom_${dir}`));
+    b.title = b.getAttribute("aria-label");
+    b.addEventListener("click", () => setZoom(map, S.zoom * (dir === "in" ? 1.2 : 1 / 1.2), tools));
+    tools.append(b);
+  }
   const players = el("div", "agp-players");
   const order = [...game.players].sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
   for (const player of order) players.append(playerBoard(ctx, player));
-  main.append(players);
+  map.append(players);
+  map.addEventListener("wheel", (event) => {
+    if (!event.ctrlKey && !event.metaKey) return; // the page scrolls
+    event.preventDefault();
+    setZoom(map, S.zoom * (event.deltaY < 0 ? 1.1 : 1 / 1.1));
+  }, { passive: false });
+  const touches = new Map();
+  let pinch = null;
+  map.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "touch") return;
+    touches.set(event.pointerId, [event.clientX, event.clientY]);
+    if (touches.size === 2) {
+      const [a, b] = [...touches.values()];
+      pinch = { distance: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, zoom: S.zoom };
+    }
+  });
+  map.addEventListener("pointermove", (event) => {
+    if (!touches.has(event.pointerId)) return;
+    touches.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pinch && touches.size === 2) {
+      const [a, b] = [...touches.values()];
+      setZoom(map, pinch.zoom * (Math.hypot(a[0] - b[0], a[1] - b[1]) / pinch.distance));
+    }
+  });
+  const lift = (event) => {
+    touches.delete(event.pointerId);
+    if (touches.size < 2) pinch = null;
+  };
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) map.addEventListener(type, lift);
+  setZoom(map, S.zoom, tools);
+  return [map, tools];
+}
+
+/** The main column: banner, prompts, then every player's city (the map). */
+function mainColumn(ctx, view) {
+  const game = ctx.game;
+  const main = el("div", "agp-main");
+  const [map, zoom] = mapArea(ctx);
+  const banner = phaseBanner(ctx);
+  banner.append(zoom);
+  main.append(banner);
+  if (game.phase?.startsWith("ACTION") && game.sector) main.append(orderPanel(ctx));
+  else if ((game.committed || []).length || ctx.toAct.length > 1) main.append(readyStrip(ctx));
+  // In the live room the result panel above the board holds the final table (drawResult).
+  if (view.result && !ctx.headline) main.append(finalPanel(ctx, view.result));
+  if (game.attack) main.append(attackPanel(ctx, view.deadline));
+  main.append(map);
   return main;
 }
 
@@ -195,6 +267,9 @@ function draw() {
   const root = el("div", "agp-root");
   root.append(mainColumn(ctx, view), sideColumn(ctx));
   element.append(root);
+  // The action bar comes last, outside the grid: sticky at the bottom of the screen while
+  // the board scrolls, so the cities and the move being made are on screen together.
+  if (ctx.canMove) element.append(actionPanel(ctx));
   syncTimer(Boolean(view.deadline));
   restoreFocus(element, focusInside ? focusKey || "" : null);
 }
@@ -222,13 +297,22 @@ function restoreFocus(element, focusKey) {
   }
 }
 
+/** The seat names for a result drawn outside render (the room's result panel). */
+function resultNames(ctx, game) {
+  if (Array.isArray(ctx?.names)) return ctx.names;
+  const count = ctx?.result?.breakdown?.length ?? game?.players?.length ?? 0;
+  const seats = ctx?.room?.seats || S.props?.room?.seats || [];
+  return Array.from({ length: count }, (_, seat) => seats[seat]?.name || t("agorapolis.seat", { n: seat + 1 }));
+}
+
 export default {
-  /** This board draws the final table itself (room.js then hides its generic one). */
+  /** This board draws the final table itself (in the room's result panel, via drawResult). */
   showsResult: true,
   /**
    * Draw the view; `onMove(move)` sends one of `legalMoves`.
    * @param {HTMLElement} element
-   * @param {{view: object, seat: number|null, room: object, legalMoves: object[], canMove: boolean, onMove: Function}} props
+   * @param {{view: object, seat: number|null, room: object, legalMoves: object[], canMove: boolean,
+   *          onMove: Function, headline?: boolean, colour?: (seat: number) => number}} props
    */
   render(element, props) {
     injectCss();
@@ -236,5 +320,25 @@ export default {
     S.element = element;
     S.props = props;
     draw();
+  },
+  /**
+   * Fill the room's result panel with the final table: ranks, players, the renown
+   * breakdown with labelled columns. No winner headline (the room says it once).
+   * @param {HTMLElement} box
+   * @param {{result?: object, view?: object, room?: object, names?: string[], seat?: number|null,
+   *          colour?: (seat: number) => number}} ctx
+   */
+  drawResult(box, ctx = {}) {
+    injectCss();
+    const view = ctx.view ?? S.props?.view;
+    const game = gameOf(view);
+    const result = ctx.result ?? view?.result;
+    box.replaceChildren();
+    if (!result) return;
+    const colour = typeof ctx.colour === "function" ? ctx.colour : S.props?.colour;
+    const table = el("section", "agp-final agp-result");
+    table.dataset.testid = "agp-final";
+    table.append(finalTable({ names: resultNames(ctx, game), colour }, result));
+    box.append(table);
   },
 };

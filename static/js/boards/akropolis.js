@@ -3,7 +3,7 @@
 // rules: the only placements it offers are the legal moves the server sent (`legal_moves`).
 import { t } from "../i18n.js";
 import { CityView } from "./akropolis/city.js";
-import { moveCentroid } from "./akropolis/hex.js";
+import { SIZE, centre, moveCentroid, movePositions } from "./akropolis/hex.js";
 import { fillHeader, fillPlaceBar, toolButton } from "./akropolis/bars.js";
 import { loadLog, noteLastMove } from "./akropolis/history.js";
 import { turnsPlayed } from "./akropolis/log.js";
@@ -59,7 +59,6 @@ function build(element) {
     header: el("div", "ak-header"),
     players: el("div", "ak-players-slot"),
     final: el("div", "ak-final-slot"),
-    site: el("div", "ak-site-slot"),
     stage: el("section", "ak-stage"),
     side: el("div", "ak-side"),
   };
@@ -75,12 +74,21 @@ function build(element) {
   parts.cityHost.dataset.testid = "city";
   parts.cityHost.id = "ak-city";
   parts.cityHost.setAttribute("role", "tabpanel");
-  parts.place = el("div", "ak-place");
+  // The map (the city, or every city side by side) and, under it, the action bar: the
+  // construction site and the tile in hand with Rotate / Cancel / Place. The bar sticks to the
+  // bottom of the screen, so the map and what to do next are on screen together on a phone.
+  parts.cityHost.dataset.role = "map";
   parts.overview = el("div", "ak-overview-slot");
-  parts.stage.append(cityHead, parts.cityHost, parts.overview, parts.place);
+  parts.overview.dataset.role = "map";
+  parts.dock = el("div", "ak-dock");
+  parts.dock.dataset.testid = "action-bar";
+  parts.site = el("div", "ak-site-slot");
+  parts.place = el("div", "ak-place");
+  parts.dock.append(parts.site, parts.place);
+  parts.stage.append(cityHead, parts.cityHost, parts.overview, parts.dock);
   parts.main = el("div", "ak-main");
   parts.scores = el("div", "ak-scores-slot");
-  parts.main.append(parts.site, parts.stage, parts.scores);
+  parts.main.append(parts.stage, parts.scores);
   const body = el("div", "ak-body");
   body.append(parts.main, parts.side);
   root.append(parts.header, parts.announce, parts.final, parts.players, body);
@@ -92,7 +100,7 @@ function build(element) {
     label: t("akropolis.city"),
     onHover: (point) => hover(point),
     onTap: (point, kind) => tap(point, kind),
-    onWheelRotate: (dir) => (S.ghost ? (rotate(dir), true) : false),
+    onWheelRotate: (point, dir) => (overGhost(point) ? (rotate(dir), true) : false),
     describe: (cell) => `${hexWords(cell.hex)} · ${t("akropolis.level_n", { n: cell.level })}`,
   });
   parts.cityHost.addEventListener("keydown", onKey);
@@ -119,8 +127,11 @@ function gameOf(view) {
 }
 
 function names() {
-  const game = S.game;
-  const room = S.ctx.room;
+  return namesFor(S.game, S.ctx.room);
+}
+
+/** Each seat's name (the Architect's in solo), by seat. */
+function namesFor(game, room) {
   const list = [];
   for (let seat = 0; seat < Math.max(game.seats, 2); seat += 1) {
     if (game.solo && seat === 1) list.push(t("akropolis.architect"));
@@ -173,7 +184,11 @@ function pickTile(index) {
   }
   S.pinned = false;
   draw();
-  if (S.selected !== null) S.parts.cityHost.focus({ preventScroll: true });
+  if (S.selected !== null) {
+    S.parts.cityHost.focus({ preventScroll: true });
+    // On a small screen, bring the whole city above the action bar (its scroll margin).
+    if (window.matchMedia?.("(max-width: 600px)").matches) S.parts.cityHost.scrollIntoView({ block: "nearest" });
+  }
 }
 
 /** The legal move of the selected tile that snaps to a world point (current rotation first). */
@@ -211,6 +226,15 @@ function tap(point, kind) {
 }
 
 /** Rotate the ghost to the next rotation that has a legal spot, staying near where it is. */
+function overGhost(point) {
+  if (!S.ghost || !point) return false;
+  const [x, y] = point;
+  return movePositions(S.ghost).some(([q, r]) => {
+    const [cx, cy] = centre(q, r);
+    return Math.hypot(cx - x, cy - y) < SIZE * 1.05;
+  });
+}
+
 function rotate(dir) {
   if (!S.ghost) return;
   const move = rotateMove(tileMoves(), S.rot, dir, S.ghost);
@@ -306,6 +330,8 @@ function drawGhost() {
 }
 
 function drawPlaceBar() {
+  const tile = S.selected !== null ? S.game.site.find((item) => item.index === S.selected)?.tile : null;
+  S.parts.dock.classList.toggle("placing", S.selected !== null && S.ctx.canMove);
   fillPlaceBar(S.parts.place, {
     error: S.ctx.error,
     canMove: S.ctx.canMove,
@@ -313,6 +339,7 @@ function drawPlaceBar() {
     names: names(),
     selected: S.selected,
     ghost: S.ghost,
+    tile,
     waiting: !(S.ctx.legalMoves || []).length,
     onRotate: () => rotate(1),
     onCancel: cancel,
@@ -375,11 +402,14 @@ function drawAll() {
   const game = S.game;
   const result = S.ctx.view?.result;
   fillHeader(S.parts.header, { game, names: names(), seat: S.ctx.seat, headline: S.ctx.headline });
-  const finalKey = result ? JSON.stringify([result, names()]) : "";
+  // The live room draws the final table in its result panel (drawResult); a replay's board,
+  // with no headline, keeps its own.
+  const finalKey = result ? JSON.stringify([result, names(), Boolean(S.ctx.headline)]) : "";
   if (finalKey !== S.finalKey) {
     S.finalKey = finalKey;
     S.parts.final.replaceChildren();
-    if (result) S.parts.final.append(finalPanel({ result, names: names(), game }));
+    if (result && !S.ctx.headline) S.parts.final.append(finalPanel({ result, names: names(), game, headline: true }));
+    if (result && S.ctx.headline) ownTableUnlessTheRoomDraws(finalKey);
   }
   S.parts.players.replaceChildren(
     playerChips({
@@ -394,8 +424,12 @@ function drawAll() {
   );
   S.parts.site.replaceChildren();
   if (!game.finished) {
-    S.parts.site.append(siteRow({ game, affordable, selected: S.selected, canMove: myMoves().length > 0, onPick: pickTile }));
+    const canPick = myMoves().length > 0;
+    S.parts.site.append(
+      siteRow({ game, affordable, selected: S.selected, canMove: canPick, primary: canPick && S.selected === null, onPick: pickTile }),
+    );
   }
+  S.parts.dock.hidden = game.finished && !S.ctx.error;
   drawCity();
   S.parts.scores.replaceChildren(scorePanel({ game, names: names() }));
   const side = [];
@@ -405,10 +439,43 @@ function drawAll() {
   S.parts.side.replaceChildren(...side);
 }
 
+/**
+ * Until the room page draws its result panel with the board's table (drawResult), a live
+ * game's end would show no table at all: draw it in the board when the room has not asked
+ * for it by the end of this update.
+ */
+function ownTableUnlessTheRoomDraws(key) {
+  queueMicrotask(() => {
+    if (S.finalKey !== key || S.roomDrewResult === key || !S.parts) return;
+    if (S.parts.final.childElementCount) return;
+    S.parts.final.append(finalPanel({ result: S.ctx.view.result, names: names(), game: S.game, headline: true }));
+  });
+}
+
+/** The final table, for the room's result panel: ranks, players, scores by type, labelled. */
+function drawResult(box, ctx = {}) {
+  injectCss();
+  const view = ctx.view ?? S.ctx?.view;
+  const game = gameOf(view) ?? S.game;
+  const result = ctx.result ?? view?.result;
+  if (!game || !result) return;
+  S.roomDrewResult = S.finalKey;
+  S.parts?.final.replaceChildren();
+  box.append(finalPanel({ result, names: namesFor(game, ctx.room ?? S.ctx?.room), game }));
+}
+
+/** A seat's name as the board says it (in solo, seat 1 is the Illustrious Architect). */
+function seatName(seat, ctx = {}) {
+  const game = gameOf(ctx.view ?? S.ctx?.view) ?? S.game;
+  return game ? namesFor(game, ctx.room ?? S.ctx?.room)[seat] : undefined;
+}
+
 export default {
+  drawResult,
+  seatName,
   /** A move's refusal shows in this board's action bar (room.js then keeps it from above the board). */
   showsRefusals: true,
-  /** This board draws the final table itself (room.js then hides its generic one). */
+  /** This board draws the final table itself (drawResult: room.js then has no generic one). */
   showsResult: true,
   /** Draw the view; offer only the server's legal moves; `onMove(move)` sends one. */
   render(element, ctx) {

@@ -4,8 +4,8 @@
 // the log in words and the final table. Like chessground it holds no rules: every control
 // comes from the `legal_moves` the server sent.
 import { t } from "../i18n.js";
-import { actionPanel, movesOf } from "./akrotiri/controls.js";
-import { eventText } from "./akrotiri/log.js";
+import { actionPanel, movesOf, skipSpendQuestion, spendQuestion } from "./akrotiri/controls.js";
+import { eventText, quarterLabel } from "./akrotiri/log.js";
 import { MapView } from "./akrotiri/map.js";
 import { button, el, finalPanel } from "./akrotiri/panels.js";
 import { handSection, headerLine, sideSections } from "./akrotiri/sections.js";
@@ -28,6 +28,7 @@ const S = {
   plan: null,
   picks: {},
   sailsOpen: false,
+  confirm: null,
   movesKey: "",
   fitKey: "",
   lastSeq: null,
@@ -52,6 +53,9 @@ function myMoves() {
 
 const flip = () => S.ctx.seat === 1;
 
+/** A seat's colour index: the room's (kept across a rematch) or the seat number. */
+const colourOf = (seat) => S.ctx?.colour?.(seat) ?? seat;
+
 // ---------- building ----------
 
 function build(element) {
@@ -64,7 +68,8 @@ function build(element) {
     announce: el("p", "akr-announce"),
     final: el("div", "akr-final-slot"),
     stage: el("section", "akr-stage"),
-    actions: el("div", "akr-actions-slot"),
+    actions: el("div", "akr-bar"),
+    more: el("div", "akr-more-slot"),
     hand: el("div", "akr-hand-slot"),
     side: el("div", "akr-side"),
   };
@@ -74,7 +79,7 @@ function build(element) {
   tools.append(
     button("+", () => S.map.zoom(1 / 1.25), { cls: "akr-tool", aria: t("akrotiri.zoom_in") }),
     button("−", () => S.map.zoom(1.25), { cls: "akr-tool", aria: t("akrotiri.zoom_out") }),
-    button("⤢", () => fit(true), { cls: "akr-tool", aria: t("akrotiri.fit") }),
+    button("⤢", () => fit(true, true), { cls: "akr-tool", aria: t("akrotiri.fit") }),
   );
   const head = el("div", "akr-stage-head");
   parts.mapTitle = el("h3", "", t("akrotiri.map"));
@@ -82,19 +87,31 @@ function build(element) {
   parts.mapHost = el("div", "akr-map");
   parts.mapHost.tabIndex = 0;
   parts.mapHost.dataset.testid = "map";
+  parts.mapHost.dataset.role = "map";
+  parts.compass = el("span", "akr-compass");
+  parts.compass.setAttribute("aria-hidden", "true");
+  parts.mapHost.append(parts.compass);
   parts.mapHost.addEventListener("keydown", onKey);
   parts.stage.append(head, parts.mapHost);
   const main = el("div", "akr-main");
-  main.append(parts.actions, parts.hand);
+  main.append(parts.more, parts.hand);
   const body = el("div", "akr-body");
   body.append(main, parts.side);
-  root.append(parts.header, parts.announce, parts.final, parts.stage, body);
+  root.append(parts.header, parts.announce, parts.final, parts.stage, parts.actions, body);
   element.append(root);
   S.root = element;
   S.parts = parts;
   S.finalKey = "";
   S.fitKey = "";
-  S.map = new MapView(parts.mapHost, { label: t("akrotiri.map"), onTap, onHover, onDrag });
+  S.map = new MapView(parts.mapHost, {
+    label: t("akrotiri.map"),
+    onTap,
+    onHover,
+    onDrag,
+    onResize: () => {
+      if (S.game && S.root?.isConnected && !S.map.userMoved) fit(true);
+    },
+  });
 }
 
 // ---------- the tile being placed ----------
@@ -167,11 +184,24 @@ function uniqueCells() {
 
 // ---------- input ----------
 
-function send(move) {
+function sendNow(move) {
   if (!S.ctx.canMove) return;
   S.spot = null;
   S.pinned = false;
+  S.confirm = null;
   S.ctx.onMove(move);
+}
+
+/** Send a move; one that spends drachmas (and cannot be taken back) asks first, once. */
+function send(move) {
+  if (!S.ctx.canMove) return;
+  const question = skipSpendQuestion() ? null : spendQuestion(move, S.game);
+  if (!question) {
+    sendNow(move);
+    return;
+  }
+  S.confirm = { move, question };
+  draw();
 }
 
 /** A legal cell under a table point, or null. */
@@ -235,12 +265,26 @@ function onKey(event) {
 
 // ---------- drawing ----------
 
-function fit(force = false) {
+/** Where the player looks now: the tile being placed, the new tile, or the own boat. */
+function focusPoint() {
+  const game = S.game;
+  if (S.spot) return [S.spot.cell[0] + 0.5, S.spot.cell[1] + 0.5];
+  if (game.phase === "resources" && game.placing?.tile) {
+    const placed = game.placements.find((p) => p.tile === game.placing.tile);
+    if (placed) return [placed.cell[0] + 0.5, placed.cell[1] + 0.5];
+  }
+  if (game.phase === "tile") return [0, 0];
+  const seat = S.ctx.seat ?? game.turn ?? 0;
+  const port = S.map.ports?.get(game.boats[seat]?.at);
+  return port ? port.pos : [0, 0];
+}
+
+function fit(force = false, all = false) {
   const cells = [[-1, -1], [0, -1], [-1, 0], [0, 0], ...S.game.placements.map((p) => p.cell), ...uniqueCells()];
-  const key = `${cells.length}:${flip()}`;
+  const key = `${cells.length}:${flip()}:${S.game.phase}`;
   if (!force && (S.map.userMoved || key === S.fitKey)) return;
   S.fitKey = key;
-  S.map.fit(cells, flip());
+  S.map.fit(cells, flip(), { focus: focusPoint(), all });
 }
 
 /** Reset choices when the legal moves change (a new step, or a move was sent). */
@@ -255,6 +299,7 @@ function syncMoves() {
     S.pinned = false;
   }
   S.piece = null;
+  S.confirm = null;
 }
 
 /** Note the newest event; tiles the other player placed are animated. */
@@ -264,19 +309,19 @@ function noteEvents(game) {
   if (isReplay()) {
     // A replay step (backwards too) or the review's better move: its event, its tile outlined.
     S.lastSeq = seq;
-    S.parts.announce.textContent = last ? eventText(last, names()) || "" : "";
+    S.parts.announce.textContent = last ? eventText(last, names(), game) || "" : "";
     S.marked = new Set(last?.type === "place_tile" ? [last.tile] : []);
     return;
   }
   if (S.lastSeq === null || S.parts.announce.textContent === "") {
     S.lastSeq = seq;
-    S.parts.announce.textContent = last ? eventText(last, names()) || "" : "";
+    S.parts.announce.textContent = last ? eventText(last, names(), game) || "" : "";
     return;
   }
   if (seq === S.lastSeq) return;
   const fresh = game.log.filter((e) => e.seq > S.lastSeq);
   S.lastSeq = seq;
-  const texts = fresh.map((e) => eventText(e, names())).filter(Boolean);
+  const texts = fresh.map((e) => eventText(e, names(), game)).filter(Boolean);
   if (texts.length) S.parts.announce.textContent = texts.slice(-3).join(" · ");
   for (const event of fresh) {
     if (event.type === "place_tile" && event.seat !== S.ctx.seat) {
@@ -293,7 +338,7 @@ function noteEvents(game) {
 function drawMap() {
   const game = S.game;
   const moves = myMoves();
-  S.map.draw(game, { flip: flip(), fresh: S.fresh, marked: S.marked });
+  S.map.draw(game, { flip: flip(), fresh: S.fresh, marked: S.marked, colourOf });
   const me = S.ctx.seat !== null ? game.players[S.ctx.seat] : null;
   const selected = me?.plans?.find((c) => c.id === S.plan);
   const overlay = { proof: selected ? selected.proven_at : [] };
@@ -316,6 +361,7 @@ function drawMap() {
   S.map.ghost(game.phase === "tile" && S.spot && hand ? { tile: hand, cell: S.spot.cell, rot: S.spot.rot } : null, { pinned: S.pinned });
   fit();
   S.parts.mapTitle.textContent = flip() ? t("akrotiri.map_north") : t("akrotiri.map");
+  S.parts.compass.textContent = t(flip() ? "akrotiri.compass_down" : "akrotiri.compass_up");
 }
 
 function draw() {
@@ -323,11 +369,12 @@ function draw() {
   const game = S.game;
   S.parts.header.replaceChildren(...headerLine({ game, names: names(), seat: S.ctx.seat, headline: S.ctx.headline }));
   const result = S.ctx.view?.result;
-  const finalKey = result ? JSON.stringify([result, names()]) : "";
+  // The live room draws the final table in its result panel (drawResult); the replay keeps it here.
+  const finalKey = result && !S.ctx.headline ? JSON.stringify([result, names()]) : "";
   if (finalKey !== S.finalKey) {
     S.finalKey = finalKey;
     S.parts.final.replaceChildren();
-    if (result) S.parts.final.append(finalPanel({ result, names: names() }));
+    if (finalKey) S.parts.final.append(finalPanel({ result, names: names(), game }));
   }
   drawMap();
   const ui = {
@@ -339,7 +386,17 @@ function draw() {
     spot: S.spot,
     piece: S.piece,
     sailsOpen: S.sailsOpen,
+    confirm: S.confirm,
     send,
+    sendNow,
+    cancelSpend: () => {
+      S.confirm = null;
+      draw();
+    },
+    pieceName: (key) => {
+      const piece = S.map.pieces?.get(key);
+      return piece ? quarterLabel(piece.quarters[0], game.placements) : "";
+    },
     rotate,
     confirmTile,
     setSailsOpen: (open) => {
@@ -351,7 +408,9 @@ function draw() {
       draw();
     },
   };
-  S.parts.actions.replaceChildren(actionPanel(ui));
+  const panel = actionPanel(ui);
+  S.parts.actions.replaceChildren(panel.bar);
+  S.parts.more.replaceChildren(panel.more);
   S.parts.hand.replaceChildren(
     ...handSection({
       game,
@@ -365,7 +424,7 @@ function draw() {
       },
     }),
   );
-  S.parts.side.replaceChildren(...sideSections({ game, names: names(), seat: S.ctx.seat }));
+  S.parts.side.replaceChildren(...sideSections({ game, names: names(), seat: S.ctx.seat, colourOf }));
   if (focusKey) S.root.querySelector(`[data-testid="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
 }
 
@@ -374,6 +433,16 @@ export default {
   showsRefusals: true,
   /** This board draws the final table itself (room.js then hides its generic one). */
   showsResult: true,
+  /** The final table for the room's result panel: ranks, players, the score's parts labelled. */
+  drawResult(box, ctx) {
+    const result = ctx?.view?.result || ctx?.result;
+    if (!result) return;
+    const game = gameOf(ctx.view) || S.game;
+    const seats = ctx.room?.seats || S.ctx?.room?.seats || [];
+    const who = [0, 1].map((seat) => seats[seat]?.name || t("akrotiri.seat", { n: seat + 1 }));
+    useStylesheet(CSS_HREF);
+    box.replaceChildren(finalPanel({ result, names: who, game, headline: false }));
+  },
   /** Draw the view; offer only the server's legal moves; `onMove(move)` sends one. */
   render(element, ctx) {
     const game = gameOf(ctx.view);

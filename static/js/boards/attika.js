@@ -1,20 +1,25 @@
-// The Attika board: the growing map as SVG, your stacks, drawn building, reserve and hand,
-// every player's reserve and progress (the radar), paying with jokers, placing new map pieces,
-// the log in words and the final table. Like chessground it holds no rules: every control is
-// built from the legal moves the server sent (`legal_moves`), costs included.
+// The Attika board: the growing map as SVG with an action bar under it (sticky at the bottom
+// of the screen: prompt, stacks, the drawn building, placing a new piece of land, paying,
+// end turn), your reserve and hand, every player's progress (the radar), the log in words and
+// the final table. Like chessground it holds no rules: the prompt, the cards and every control
+// are built from the legal moves the server sent (`legal_moves`), costs included, so they
+// cannot disagree; every "cannot" says why.
 import { t } from "../i18n.js";
 import { isReplay } from "./replay.js";
 import { useStylesheet } from "./stylesheet.js";
 import { noteEvents } from "./attika/history.js";
 import { buildingName } from "./attika/log.js";
 import { MapView } from "./attika/mapview.js";
-import { headerRow, minePanel } from "./attika/mine.js";
+import { minePanel, offerKnown, promptText } from "./attika/mine.js";
 import { anchorsOf, centralAnchor, digest, placeMoveOf, spotsOf, stepTo } from "./attika/offer.js";
-import { button, el, finalPanel, logPanel, playersPanel } from "./attika/panels.js";
+import { button, el, finalPanel, logPanel, playersPanel, resultTable } from "./attika/panels.js";
 import { canonicalExtra, extraCount } from "./attika/payment.js";
-import { placeBar, skeleton } from "./attika/skeleton.js";
+import { actionBar, skeleton } from "./attika/skeleton.js";
+import { whereText } from "./attika/words.js";
 
 const CSS_HREF = new URL("../../css/attika.css", import.meta.url).href;
+/** localStorage key: the player asked not to be asked again before spending an amphora. */
+const SKIP_SPEND_QUESTION = "agora.attika.skipSpendQuestion";
 
 /** Everything the board remembers between renders. */
 const S = {
@@ -27,6 +32,10 @@ const S = {
   movesKey: "",
   selected: null,
   chosen: null,
+  confirm: null,
+  payOpen: null,
+  wasMoving: false,
+  keepSoon: false,
   extra: {},
   rot: 0,
   ghost: null,
@@ -47,9 +56,17 @@ function gameOf(view) {
   return view.land ? view : null;
 }
 
+function namesOf(game, room) {
+  return game.players.map((p) => room?.seats?.[p.seat]?.name || t("attika.seat", { n: p.seat + 1 }));
+}
+
 function names() {
-  const room = S.ctx.room;
-  return S.game.players.map((p) => room?.seats?.[p.seat]?.name || t("attika.seat", { n: p.seat + 1 }));
+  return namesOf(S.game, S.ctx.room);
+}
+
+/** A seat's palette index: the room's (a rematch keeps each player's colour), else the seat. */
+function colourOf(seat) {
+  return S.ctx?.colour?.(seat) ?? seat;
 }
 
 function me() {
@@ -84,7 +101,9 @@ function syncMoves() {
   const key = `${S.ctx.canMove}:${moves.length}:${moves[0] ? JSON.stringify(moves[0]) : ""}:${S.game.moves}`;
   if (key === S.movesKey) return;
   S.movesKey = key;
+  if (S.ctx.canMove && moves.length) S.keepSoon = true;
   S.chosen = null;
+  S.confirm = null;
   S.extra = {};
   S.cursor = null;
   S.selected = S.moves.pending.length || S.moves.reserve ? "pending" : null;
@@ -105,15 +124,85 @@ function send(move) {
   if (!S.ctx.canMove) return;
   S.chosen = null;
   S.selected = null;
+  S.confirm = null;
   S.ctx.onMove(move);
 }
 
-function pickBuilding(id) {
+function skipsQuestion() {
+  try {
+    return localStorage.getItem(SKIP_SPEND_QUESTION) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Send a move; one that spends an amphora and draws (no take-back) asks first, once. */
+function ask(move) {
+  const spends = move.type === "take_card" || (move.type === "draw" && move.amphora);
+  if (!spends || skipsQuestion()) {
+    send(move);
+    return;
+  }
+  const stackName = move.type === "draw" ? (move.stack === 0 ? t("attika.log.main_stack") : t("attika.log.stack_n", { n: move.stack })) : "";
+  S.confirm = {
+    move,
+    stackName,
+    onYes: (skip) => {
+      if (skip) {
+        try {
+          localStorage.setItem(SKIP_SPEND_QUESTION, "1");
+        } catch {
+          // private mode: the question comes back next time
+        }
+      }
+      send(move);
+    },
+    onNo: () => {
+      S.confirm = null;
+      drawAll();
+    },
+  };
+  drawAll();
+  S.root.querySelector("[data-testid=confirm-yes]")?.focus({ preventScroll: true });
+}
+
+/** Bring the map and its action bar wholly on screen (when they fit) if they are not. */
+function revealStage() {
+  const stage = S.parts?.stage;
+  if (!stage || isReplay()) return;
+  const box = stage.getBoundingClientRect();
+  const vh = window.innerHeight;
+  if (box.top >= -1 && box.bottom <= vh + 1) return;
+  stage.scrollIntoView({ block: box.height <= vh ? "end" : "start", behavior: "instant" });
+}
+
+/** After a move of the seat: bring the map and the bar back if too little of them shows. */
+function keepStage() {
+  if (!S.parts || isReplay() || !S.ctx.canMove) return;
+  const map = S.parts.mapHost.getBoundingClientRect();
+  const vh = window.innerHeight;
+  const seen = Math.min(map.bottom, vh) - Math.max(map.top, 0);
+  const primary = S.parts.bar.querySelector("[data-primary]")?.getBoundingClientRect();
+  const off = primary && (primary.top < 0 || primary.bottom > vh + 1);
+  if (seen < Math.min(map.height, vh / 3) || off) revealStage();
+}
+
+function pickBuilding(id, event) {
   S.selected = S.selected === id ? null : id;
   S.chosen = null;
   S.cursor = null;
   drawAll();
-  if (S.selected) S.parts.mapHost.focus({ preventScroll: true });
+  if (!S.selected) return;
+  revealStage();
+  // A keyboard choice (no pointer: detail 0) goes on to the map's arrows.
+  if (event && event.detail === 0) S.parts.mapHost.focus({ preventScroll: true });
+}
+
+function cancelPick() {
+  S.selected = null;
+  S.chosen = null;
+  S.cursor = null;
+  drawAll();
 }
 
 function chooseSpot(move) {
@@ -241,7 +330,7 @@ function onBoardKey(event) {
     const move = S.moves.draws.get(Number(event.key) - 1);
     if (move) {
       event.preventDefault();
-      send(move);
+      ask(move);
     }
   }
 }
@@ -257,14 +346,21 @@ function build(element) {
   S.fitKey = "";
   S.map = new MapView(parts.mapHost, {
     label: t("attika.map_label"),
+    wheelHint: t("attika.wheel_hint"),
+    colourOf,
     onHover,
     onTap,
-    onWheelRotate: (dir) => (S.moves?.places.length ? (rotatePiece(dir), true) : false),
   });
+  // The map's height leaves room for the bar: both stay on screen together (attika.css).
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => {
+      element.style.setProperty("--at-bar-h", `${Math.round(parts.bar.getBoundingClientRect().height)}px`);
+    }).observe(parts.bar);
+  }
   parts.tools.append(
-    button("+", () => S.map.zoom(1 / 1.25), { cls: "at-tool", title: t("attika.zoom_in") }),
-    button("−", () => S.map.zoom(1.25), { cls: "at-tool", title: t("attika.zoom_out") }),
-    button("⤢", () => fit(true), { cls: "at-tool", title: t("attika.fit") }),
+    button("+", () => S.map.zoom(1 / 1.25), { cls: "at-tool", title: t("attika.zoom_in"), testid: "zoom-in" }),
+    button("−", () => S.map.zoom(1.25), { cls: "at-tool", title: t("attika.zoom_out"), testid: "zoom-out" }),
+    button("⤢", () => fit(true), { cls: "at-tool", title: t("attika.fit"), testid: "zoom-fit" }),
   );
 }
 
@@ -279,11 +375,6 @@ function fit(force = false) {
 }
 
 // ---------- drawing ----------
-
-function drawHeader() {
-  const args = { game: S.game, me: me(), canMove: S.ctx.canMove, names: names(), headline: S.ctx.headline };
-  S.parts.header.replaceChildren(...headerRow(args));
-}
 
 function drawLog() {
   noteEvents(S, names(), me(), drawMap);
@@ -310,26 +401,56 @@ function drawDynamic() {
   S.map.drawAnchors(placing ? anchors() : []);
   S.map.drawGhost(placing ? S.game.piece : null, placing && S.ghost ? { ...S.ghost, rot: S.rot } : null, { pinned: S.pinned });
   S.map.drawCursor(placing ? null : S.cursor);
-  drawPlaceBar();
+  drawBar();
 }
 
-function drawPlaceBar() {
+function drawBar() {
   const game = S.game;
-  S.parts.placeBar.replaceChildren(
-    ...placeBar({
+  const seat = me();
+  const selectedName = S.selected && S.selected !== "pending" && spotMoves().length ? buildingName(S.selected) : null;
+  const payment = S.chosen
+    ? {
+        move: S.chosen,
+        hand: game.hand,
+        extra: S.extra,
+        where: whereText(game, S.chosen.q, S.chosen.r),
+        // The cost's details open by default where there is room (not on a phone).
+        open: S.payOpen ?? window.matchMedia("(min-width: 601px)").matches,
+        onToggle: (open) => {
+          S.payOpen = open;
+        },
+        onExtra: changeExtra,
+        onConfirm: confirmBuild,
+        onCancel: cancel,
+      }
+    : null;
+  let prompt = promptText({ game, me: seat, canMove: S.ctx.canMove, names: names(), offer: S.moves, selectedName });
+  // In the room, whose turn it is shows above the board: the bar then stays out of the way.
+  if (S.ctx.headline && seat !== null && !S.ctx.canMove && !game.piece) prompt = "";
+  S.parts.bar.replaceChildren(
+    ...actionBar({
       error: S.ctx.error,
+      prompt,
       game,
+      me: seat,
+      canMove: Boolean(S.ctx.canMove) && game.phase !== "over",
+      offer: S.moves,
       placing: S.moves.places.length > 0,
       rot: S.rot,
-      names: names(),
-      selecting: spotMoves().length > 0,
-      payment: S.chosen
-        ? { move: S.chosen, hand: game.hand, extra: S.extra, onExtra: changeExtra, onConfirm: confirmBuild, onCancel: cancel }
-        : null,
+      payment,
+      selectedName,
+      confirm: S.confirm,
       onRotate: () => rotatePiece(1),
       onPlace: placePiece,
+      onSend: send,
+      onAsk: ask,
+      onCancelPick: cancelPick,
     }),
   );
+  S.parts.bar.hidden = !S.parts.bar.childElementCount;
+  // For tests and styles: "act" (controls shown), "loading" (moves not yet known), "wait", "over".
+  const moving = Boolean(S.ctx.canMove) && game.phase !== "over";
+  S.parts.bar.dataset.state = game.phase === "over" ? "over" : !moving ? "wait" : offerKnown(S.moves) ? "act" : "loading";
 }
 
 function drawSide() {
@@ -338,9 +459,9 @@ function drawSide() {
   const sections = [];
   if (seat !== null && game.phase !== "over") {
     const args = { game, me: seat, offer: S.moves, canMove: S.ctx.canMove, selected: S.selected };
-    sections.push(minePanel({ ...args, onPick: pickBuilding, onSend: send }));
+    sections.push(minePanel({ ...args, onPick: pickBuilding }));
   }
-  sections.push(playersPanel({ game, names: names(), me: seat, hintSeat: S.hintSeat ?? seat, onHint: showHint }));
+  sections.push(playersPanel({ game, names: names(), me: seat, hintSeat: S.hintSeat ?? seat, onHint: showHint, colourOf }));
   S.parts.side.replaceChildren(...sections);
 }
 
@@ -359,27 +480,50 @@ function focusedSelector() {
 function drawAll() {
   const focused = focusedSelector();
   const game = S.game;
-  drawHeader();
   drawLog();
-  const result = S.ctx.view?.result;
-  const finalKey = result ? JSON.stringify([result, names()]) : "";
+  // The live room draws the result above the board (drawResult); a replay keeps it here.
+  const result = S.ctx.headline ? null : S.ctx.view?.result;
+  const finalKey = result ? JSON.stringify([result, names(), game.players.map((p) => colourOf(p.seat))]) : "";
   if (finalKey !== S.finalKey) {
     S.finalKey = finalKey;
     S.parts.final.replaceChildren();
-    if (result) S.parts.final.append(finalPanel({ result, game, names: names() }));
+    if (result) S.parts.final.append(finalPanel({ result, game, names: names(), colourOf }));
   }
+  S.root.classList.toggle("at-over", game.phase === "over" && Boolean(S.ctx.headline));
   drawMap();
   drawSide();
   const entries = [...S.log.values()].sort((a, b) => a.n - b.n || a.index - b.index);
-  S.parts.below.replaceChildren(logPanel(entries));
+  S.parts.below.replaceChildren(logPanel(entries, colourOf));
   if (focused) S.root.querySelector(focused)?.focus({ preventScroll: true });
+}
+
+/** The seat's turn just began (or its moves changed from none): bring the map on screen. */
+function noteTurn() {
+  const moving = Boolean(S.ctx.canMove) && S.game.phase !== "over";
+  if (moving && !S.wasMoving) requestAnimationFrame(revealStage);
+  else if (S.keepSoon) requestAnimationFrame(keepStage);
+  S.keepSoon = false;
+  S.wasMoving = moving;
 }
 
 export default {
   /** A move's refusal shows in this board's action bar (room.js then keeps it from above the board). */
   showsRefusals: true,
-  /** This board draws the final table itself (room.js then hides its generic one). */
+  /** This board draws the final table itself (drawResult; room.js hides its generic one). */
   showsResult: true,
+  /**
+   * The final table in the room's result panel (`box`, empty): ranks, players, and the
+   * breakdown in labelled columns. The room names the winner above it.
+   */
+  drawResult(box, ctx) {
+    useStylesheet(CSS_HREF);
+    const game = gameOf(ctx.view);
+    const result = ctx.view?.result;
+    if (!game || !result) return;
+    const colour = (seat) => ctx.colour?.(seat) ?? seat;
+    box.classList.add("at-result-box");
+    box.replaceChildren(resultTable({ result, game, names: namesOf(game, ctx.room), colourOf: colour }));
+  },
   /** Draw the view; offer only the server's legal moves; `onMove(move)` sends one. */
   render(element, ctx) {
     const game = gameOf(ctx.view);
@@ -400,11 +544,13 @@ export default {
     if (fresh || isReplay()) {
       syncMoves();
       drawAll();
+      noteTurn();
     } else if (!S.frame) {
       S.frame = requestAnimationFrame(() => {
         S.frame = 0;
         syncMoves();
         drawAll();
+        noteTurn();
       });
     }
   },

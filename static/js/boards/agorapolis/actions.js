@@ -2,7 +2,7 @@
 // Moves are grouped by `type`; a group offers buttons or linked selects whose choices are
 // exactly the values found in that group's moves, so the board never decides legality.
 import { t } from "../../i18n.js";
-import { SECTORS, button, cardName, el, face, sectorName } from "./dom.js";
+import { SECTORS, button, cardName, diceIcon, dieLabel, dieNode, el, face, sectorName } from "./dom.js";
 
 /** Move types answered with one button per move (a short list of numbers). */
 const BUTTON_ROWS = { bet: "dice", delphi_rebet: "dice", resist: "count" };
@@ -46,24 +46,32 @@ function seatName(ctx, seat) {
   return ctx.names[seat] ?? t("agorapolis.seat", { n: Number(seat) + 1 });
 }
 
+/** The keys whose values are dice (picked by their picture, not their position). */
+const DIE_KEYS = new Set(["die", "market_die", "target_die", "value"]);
+
+/** The die a move's key points at: {value, adjusted}, or null. */
+function dieOf(ctx, move, key, value) {
+  const game = ctx.game;
+  const sector = game.sector;
+  if (key === "value") return { value, adjusted: false };
+  if (key === "die") return game.players[ctx.seat]?.dice?.[sector]?.[value] ?? null;
+  if (key === "market_die") return (move.market === "colony" ? game.colony?.dice : game.market)?.[value] ?? null;
+  if (key === "target_die") return game.players[move.target]?.dice?.[sector]?.[value] ?? null;
+  return null;
+}
+
 /** Translate a (key, value) pair of a move for a select option. */
 function valueLabel(ctx, move, key, value) {
   const game = ctx.game;
   const me = game.players[ctx.seat];
   const sector = game.sector;
   switch (key) {
-    case "die": {
-      const die = me?.dice?.[sector]?.[value];
-      return t("agorapolis.die_n", { n: value + 1, value: die ? `${face(die.value)} ${die.value}` : "?" });
-    }
-    case "market_die": {
-      const dice = move.market === "colony" ? game.colony?.dice : game.market;
-      const die = dice?.[value];
-      return t("agorapolis.die_n", { n: value + 1, value: die ? `${face(die.value)} ${die.value}` : "?" });
-    }
-    case "target_die": {
-      const die = game.players[move.target]?.dice?.[sector]?.[value];
-      return t("agorapolis.die_n", { n: value + 1, value: die ? `${face(die.value)} ${die.value}` : "?" });
+    case "die":
+    case "market_die":
+    case "target_die":
+    case "value": {
+      const die = dieOf(ctx, move, key, value);
+      return die ? `${face(die.value)} ${dieLabel(die.value)}` : "?";
     }
     case "target":
     case "player":
@@ -74,8 +82,6 @@ function valueLabel(ctx, move, key, value) {
       return sectorName(value);
     case "delta":
       return value > 0 ? `+${value}` : `−${-value}`;
-    case "value":
-      return `${face(value)} ${value}`;
     case "card":
       return cardName(value);
     case "market":
@@ -150,15 +156,31 @@ function matching(moves, chosen, keys, upTo) {
   return moves.filter((move) => keys.slice(0, upTo).every((key) => JSON.stringify(move[key]) === JSON.stringify(chosen[key])));
 }
 
-/** Linked selects, one per varying key; returns [fragment, () => move]. */
+/** Linked fields, one per varying key (dice as pictures, the rest as selects); returns [fragment, () => move]. */
 function cascade(ctx, type, moves, keys) {
   const chosen = { ...(picks.get("*die") || {}), ...(picks.get(type) || {}) };
   const box = el("div", "agp-fields");
   keys.forEach((key, index) => {
     const candidates = matching(moves, chosen, keys, index);
-    const values = [];
+    let values = [];
     for (const move of candidates) if (!values.some((v) => JSON.stringify(v) === JSON.stringify(move[key]))) values.push(move[key]);
+    if (DIE_KEYS.has(key)) {
+      // Dice of the same face are the same choice: offer each face once (a picked die
+      // stands for its face), as a player would point at "a 5", not at "die 3".
+      const faceOf = (v) => {
+        const die = dieOf(ctx, candidates.find((m) => m[key] === v) || {}, key, v);
+        return die ? `${die.value}:${die.adjusted ? 1 : 0}` : `?${v}`;
+      };
+      const faces = new Map();
+      for (const v of values) if (!faces.has(faceOf(v))) faces.set(faceOf(v), v);
+      values = [...faces.values()];
+      if (chosen[key] !== undefined && faces.has(faceOf(chosen[key]))) chosen[key] = faces.get(faceOf(chosen[key]));
+    }
     if (!values.some((v) => JSON.stringify(v) === JSON.stringify(chosen[key]))) chosen[key] = values[0];
+    if (DIE_KEYS.has(key)) {
+      box.append(diePicker(ctx, type, key, values, chosen, candidates));
+      return;
+    }
     const label = el("label", "agp-field");
     label.append(el("span", "", t(`agorapolis.field.${key}`)));
     const select = el("select");
@@ -183,6 +205,40 @@ function cascade(ctx, type, moves, keys) {
   return [box, move];
 }
 
+/** A row of die pictures to choose from (one per face); the chosen one is pressed. */
+function diePicker(ctx, type, key, values, chosen, candidates) {
+  const field = el("div", "agp-field wide");
+  const title = el("span", "", t(`agorapolis.field.${key}`));
+  title.id = `agp-${type}-${key}`;
+  const row = el("div", "agp-die-picker");
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-labelledby", title.id);
+  row.dataset.testid = `field-${type}-${key}`;
+  for (const value of values) {
+    const die = dieOf(ctx, candidates.find((m) => m[key] === value) || {}, key, value);
+    const on = JSON.stringify(value) === JSON.stringify(chosen[key]);
+    const node = el("button", `agp-die-button${on ? " on" : ""}`);
+    node.type = "button";
+    node.dataset.testid = `pick-${type}-${key}-${value}`;
+    node.dataset.focusKey = `${type}:${key}:${value}`;
+    node.dataset.value = String(die?.value ?? "");
+    node.setAttribute("aria-pressed", String(on));
+    if (die) node.append(dieNode(die));
+    else node.textContent = "?";
+    node.addEventListener("click", () => {
+      if (key === "die" && ctx.dieClick) {
+        ctx.dieClick(value);
+        return;
+      }
+      picks.set(type, { ...(picks.get(type) || {}), [key]: value });
+      ctx.redraw();
+    });
+    row.append(node);
+  }
+  field.append(title, row);
+  return field;
+}
+
 /** One select listing every move of the group (moves with object or list fields). */
 function listing(ctx, type, moves) {
   const chosen = picks.get(type) || { index: 0 };
@@ -204,16 +260,21 @@ function listing(ctx, type, moves) {
   return [box, () => moves[Number(select.value)] ?? moves[0]];
 }
 
-/** A row of buttons, one per move (bets, re-bets, resistance). */
+/** A row of buttons, one per move (bets and re-bets as numbers of dice, resistance). */
 function buttonRow(ctx, type, moves, key) {
   const row = el("div", "agp-choices");
   row.setAttribute("role", "group");
   row.setAttribute("aria-label", t(`agorapolis.move.${type}`));
+  row.dataset.testid = `choices-${type}`;
   for (const move of moves) {
     const value = move[key];
     const text = type === "resist" ? t("agorapolis.resist_n", { n: value }) : String(value);
     const aria = t(`agorapolis.aria.${type}`, { n: value, sector: sectorName(move.sector || ctx.game.sector || "") });
-    row.append(button(text, () => ctx.onMove(move), { cls: "agp-choice", aria, testid: `${type}-${value}`, key: `${type}:${value}` }));
+    const node = button(text, () => ctx.onMove(move), { cls: "agp-choice", aria, testid: `${type}-${value}`, key: `${type}:${value}` });
+    if (type !== "resist") {
+      node.append(diceIcon("currentColor"));
+    }
+    row.append(node);
   }
   return row;
 }
@@ -236,7 +297,7 @@ function groupCard(ctx, type, moves) {
   }
   const keys = varyingKeys(moves);
   if (moves.length === 1 && keys && keys.length === 0) {
-    card.append(button(t(`agorapolis.do.${type}`), () => ctx.onMove(moves[0]), { cls: "agp-play", testid: `play-${type}`, key: `${type}:play` }));
+    card.append(button(t(`agorapolis.do.${type}`, { sector: sectorName(ctx.game.sector || "") }), () => ctx.onMove(moves[0]), { cls: "agp-play", testid: `play-${type}`, key: `${type}:play` }));
     return card;
   }
   const [fields, current] = keys ? cascade(ctx, type, moves, keys) : listing(ctx, type, moves);
@@ -262,11 +323,13 @@ function strifePair(ctx, type) {
   return "";
 }
 
-/** Order of groups: "finalise"/"pass" last so the main choices come first. */
+/** Moves that end the seat's turn: shown once, in the bar's header, as its main button. */
 const LAST = ["finalise", "delphi_pass"];
 
 /**
- * The action panel for the seat to move.
+ * The action panel for the seat to move: a bar with the main button (end the turn, keep
+ * the bet) in its header, then one card per kind of move. Exactly one control is marked
+ * `data-primary`: that main button, else the only (or first) card's button or choices.
  * @param {{game: object, seat: number, names: string[], legalMoves: object[], canMove: boolean,
  *          onMove: (move: object) => void, redraw: () => void}} ctx
  */
@@ -274,15 +337,32 @@ export function actionPanel(ctx) {
   const box = el("section", "agp-actions");
   box.dataset.testid = "agp-actions";
   box.setAttribute("aria-label", t("agorapolis.your_moves"));
-  box.append(el("h3", "agp-h", t("agorapolis.your_moves")));
+  const head = el("div", "agp-actions-head");
+  head.append(el("h3", "agp-h", t("agorapolis.your_moves")));
+  box.append(head);
   if (!ctx.legalMoves.length) {
     box.append(el("p", "agp-help", t("agorapolis.loading_moves")));
     return box;
   }
   syncPicks(ctx.legalMoves);
-  const groups = [...groupMoves(ctx.legalMoves)].sort(([a], [b]) => LAST.includes(a) - LAST.includes(b));
+  const groups = [...groupMoves(ctx.legalMoves)];
   const list = el("div", "agp-groups");
-  for (const [type, moves] of groups) list.append(groupCard(ctx, type, moves));
+  let primary = null;
+  for (const [type, moves] of groups) {
+    if (LAST.includes(type) && moves.length === 1 && groups.length > 1) {
+      const words = t(`agorapolis.do.${type}`, { sector: sectorName(ctx.game.sector || "") });
+      const main = button(words, () => ctx.onMove(moves[0]), { cls: "agp-main-button", testid: `play-${type}`, key: `${type}:play` });
+      main.title = t(`agorapolis.move.${type}`);
+      const help = t(`agorapolis.help.${type}`);
+      if (!help.startsWith("agorapolis.")) main.setAttribute("aria-description", help);
+      head.append(main);
+      primary = primary || main;
+      continue;
+    }
+    list.append(groupCard(ctx, type, moves));
+  }
   box.append(list);
+  primary = primary || list.querySelector(".agp-play, .agp-choices");
+  if (primary) primary.dataset.primary = "";
   return box;
 }

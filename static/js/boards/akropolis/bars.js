@@ -1,7 +1,9 @@
-// The Akropolis header line (whose turn, round, chief, variants) and the placing bar under
-// the city (prompt, the ghost's level and gain, rotate / cancel / confirm). Pure DOM from
-// what the board passes in; the board keeps the state and the actions.
+// The Akropolis header line (whose turn, round, chief, variants) and the placing row of the
+// action bar under the city (prompt, the tile in hand, the ghost's level and gain, rotate /
+// cancel / place). Pure DOM from what the board passes in; the board keeps the state and the
+// actions.
 import { t } from "../../i18n.js";
+import { tileCard } from "./hex.js";
 import { el, stonesText } from "./panels.js";
 
 /** A small button with a title read by screen readers. */
@@ -17,6 +19,7 @@ export function toolButton(text, title, action, cls = "") {
 /** Fill `header` with whose turn it is, the round, the chief and the variants in play. */
 export function fillHeader(header, { game, names, seat, headline = false }) {
   header.replaceChildren();
+  header.classList.toggle("in-room", Boolean(headline));
   const round = el("span", "ak-round", t("akropolis.round", { n: game.round }));
   const chief = el("span", "ak-chief-line", `♛ ${t("akropolis.chief_is", { name: names[game.chief] ?? "" })}`);
   const turn = el("span", "ak-turn");
@@ -34,10 +37,12 @@ export function fillHeader(header, { game, names, seat, headline = false }) {
 }
 
 /**
- * Fill the placing bar: the refusal if the server refused the last move, then either whose
- * turn it is, the prompt to pick a tile, or the ghost's level and gain with its buttons.
+ * Fill the action bar's placing row: the refusal if the server refused the last move, then
+ * either whose turn it is, the prompt to pick a tile, or the tile in hand (drawn as it is
+ * turned), the preview's level and gain, and Rotate / Cancel / Place (Place is the page's
+ * primary control then).
  */
-export function fillPlaceBar(bar, { error, canMove, game, names, selected, ghost, waiting, onRotate, onCancel, onConfirm }) {
+export function fillPlaceBar(bar, { error, canMove, game, names, selected, ghost, tile, waiting, onRotate, onCancel, onConfirm }) {
   bar.replaceChildren();
   if (error) {
     const refused = el("p", "ak-refused", error);
@@ -47,12 +52,20 @@ export function fillPlaceBar(bar, { error, canMove, game, names, selected, ghost
   }
   if (!canMove) {
     if (game.finished) return;
-    bar.append(el("p", "hint", t("akropolis.wait_turn", { name: names[game.turn] ?? "" })));
+    bar.append(el("p", "hint ak-wait", t("akropolis.wait_turn", { name: names[game.turn] ?? "" })));
     return;
   }
   if (selected === null) {
     bar.append(el("p", "ak-prompt", waiting ? t("akropolis.loading_moves") : t("akropolis.pick_tile")));
+    if (!waiting) bar.append(el("p", "hint ak-keys", t("akropolis.pick_keys")));
     return;
+  }
+  const hand = el("div", "ak-hand");
+  hand.dataset.testid = "tile-in-hand";
+  if (tile) {
+    const picture = tileCard(tile, 16, ghost?.rot ?? 0);
+    picture.setAttribute("aria-hidden", "true");
+    hand.append(picture);
   }
   const info = el("p", "ak-ghost-info");
   info.dataset.testid = "ghost-info";
@@ -61,11 +74,15 @@ export function fillPlaceBar(bar, { error, canMove, game, names, selected, ghost
     const gain = ghost.stones ? t("akropolis.gain", { gain: stonesText(ghost.stones) }) : t("akropolis.no_gain");
     info.textContent = `${t("akropolis.level_n", { n: ghost.level })} · ${gain}`;
   }
+  hand.append(info);
   const buttons = el("div", "ak-place-buttons");
+  const place = toolButton(`✓ ${t("akropolis.confirm")}`, t("akropolis.confirm"), onConfirm, "confirm");
+  if (ghost) place.setAttribute("data-primary", "");
+  else place.disabled = true;
   buttons.append(
     toolButton(`⟳ ${t("akropolis.rotate")}`, t("akropolis.rotate_hint"), onRotate, "rotate"),
     toolButton(t("akropolis.cancel"), t("akropolis.cancel"), onCancel, "cancel"),
-    toolButton(`✓ ${t("akropolis.confirm")}`, t("akropolis.confirm"), onConfirm, "confirm"),
+    place,
   );
-  bar.append(info, buttons, el("p", "hint ak-keys", t("akropolis.keys_hint")));
+  bar.append(hand, buttons, el("p", "hint ak-keys", t("akropolis.keys_hint")), el("p", "hint ak-touch", t("akropolis.touch_hint")));
 }

@@ -1,4 +1,4 @@
-// The city view: one player's city as SVG with pan, zoom (wheel, pinch, buttons), "fit",
+// The city view: one player's city as SVG with pan, zoom (Ctrl/⌘ + wheel, pinch, buttons), "fit",
 // highlighted legal spots and a ghost tile. It reports pointer positions; it decides nothing.
 import { CW, SIZE, centre, corners, edgeCorners, hexShape, movePositions, svg, tileEdges } from "./hex.js";
 
@@ -145,13 +145,18 @@ export class CityView {
     };
     el.addEventListener("pointerup", end);
     el.addEventListener("pointercancel", end);
+    // The wheel scrolls the page, as everywhere else; Ctrl/⌘ + wheel (and a trackpad's
+    // pinch, which the browser sends as one) zooms; over the tile in hand it turns the tile.
     el.addEventListener(
       "wheel",
       (event) => {
-        event.preventDefault();
-        if (!event.ctrlKey && !event.metaKey && this.handlers.onWheelRotate(event.deltaY > 0 ? 1 : -1)) return;
-        const [cx, cy] = this.toWorld(event.clientX, event.clientY);
-        this.zoom(event.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
+        const point = this.toWorld(event.clientX, event.clientY);
+        if (event.ctrlKey || event.metaKey) {
+          event.preventDefault();
+          this.zoom(event.deltaY > 0 ? 1.15 : 1 / 1.15, ...point);
+        } else if (this.handlers.onWheelRotate(point, event.deltaY > 0 ? 1 : -1)) {
+          event.preventDefault();
+        }
       },
       { passive: false },
     );

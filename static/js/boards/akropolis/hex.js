@@ -178,13 +178,18 @@ export function hexShape(hex, x, y, { level = 1, showLevel = true, size = SIZE, 
   return group;
 }
 
-/** A tile card: its three hexes in the reference orientation (rot 0), in its own small SVG. */
-export function tileCard(tile, size = 16) {
-  const move = { q: 0, r: 0, rot: 0 };
+/**
+ * A tile card: its three hexes in the reference orientation (rot 0), or turned `rot` sixths
+ * clockwise (the tile in hand, as the preview on the city shows it), in its own small SVG.
+ */
+export function tileCard(tile, size = 16, rot = 0) {
+  const move = { q: 0, r: 0, rot };
   const positions = movePositions(move);
+  const [cx, cy] = moveCentroid(move).map((v) => (v * size) / SIZE);
+  const span = size * 3.7;
   const root = svg("svg", {
     class: "ak-tile-svg",
-    viewBox: `${-size * 1.1} ${-size * 2.7} ${size * 3.7} ${size * 3.7}`,
+    viewBox: `${(cx - span / 2).toFixed(2)} ${(cy - span / 2).toFixed(2)} ${span} ${span}`,
     "aria-hidden": "true",
   });
   tile.hexes.forEach((hex, index) => {

@@ -1,12 +1,11 @@
-// The move log in words ("Lina took tile 3 for 2 stones and built on level 2, +1 stone"),
+// The move log in words ("Lina took the 3rd tile for 2 stones and built on level 2, +1 stone"),
 // built from the view's `last_move` as patches arrive and from the room's move log on load.
 import { t } from "../../i18n.js";
 import { stonesText } from "./panels.js";
 
-/** One player's turn in words. */
+/** One player's turn in words: the tile by its place on the site (1st, 2nd…), never an id. */
 export function logText(name, { index, cost, level, gained }) {
-  const key = cost ? "akropolis.log.took" : "akropolis.log.took_free";
-  let text = t(key, { name, n: index + 1, cost: stonesText(cost) });
+  let text = t("akropolis.log.took", { name, n: index + 1, cost });
   if (level) text += t("akropolis.log.built", { level });
   if (gained) text += t("akropolis.log.gain", { gain: stonesText(gained) });
   return text;
@@ -32,8 +31,7 @@ export function lastMoveLines(last, names) {
   ];
   if (last.architect) {
     const a = last.architect;
-    const key = a.cost ? "akropolis.log.architect" : "akropolis.log.architect_free";
-    lines.push({ seat: null, text: t(key, { name: t("akropolis.architect"), n: a.tile_index + 1, cost: stonesText(a.cost) }) });
+    lines.push({ seat: null, text: t("akropolis.log.took", { name: t("akropolis.architect"), n: a.tile_index + 1, cost: a.cost }) });
   }
   return lines;
 }

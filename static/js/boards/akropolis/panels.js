@@ -11,10 +11,9 @@ export function el(tag, cls = "", text = null) {
   return node;
 }
 
-/** "free", "1 stone", "3 stones". */
+/** "free", "1 stone", "3 stones" (the plural lives in the string). */
 export function stonesText(n) {
-  if (!n) return t("akropolis.free");
-  return n === 1 ? t("akropolis.one_stone") : t("akropolis.n_stones", { n });
+  return t("akropolis.stones_n", { n: n || 0 });
 }
 
 /** A stone counter: pebble icon and number. */
@@ -54,10 +53,6 @@ export function miniCity(city, fresh = new Set(), { size = 10, showLevel = false
 }
 
 /**
- * One chip per player: name, stones, score, Chief Architect, turn; a button that shows the city.
- * @param {{game: object, names: string[], me: number|null, shown: number, fresh: Map, onShow: Function}} data
- */
-/**
  * Give `node` an accessible name that starts with its visible text (so speech users can say
  * what they see, WCAG 2.5.3), followed by the fuller description.
  */
@@ -73,6 +68,10 @@ function labelWithVisibleText(node, description) {
   node.setAttribute("aria-label", visible && !description.includes(visible) ? `${visible} — ${description}` : description);
 }
 
+/**
+ * One chip per player: name, stones, score, Chief Architect, turn; a button that shows the city.
+ * @param {{game: object, names: string[], me: number|null, shown: number, fresh: Map, onShow: Function}} data
+ */
 export function playerChips({ game, names, me, shown, fresh, pulse, onShow }) {
   const list = el("div", "ak-players");
   list.setAttribute("role", "tablist");
@@ -116,10 +115,12 @@ export function playerChips({ game, names, me, shown, fresh, pulse, onShow }) {
 }
 
 /**
- * The construction site: tiles in order with their cost; unaffordable ones marked.
- * @param {{game: object, affordable: (i: number) => boolean, selected: number|null, canMove: boolean, onPick: Function}} data
+ * The construction site: tiles in order with their cost; unaffordable ones marked. When
+ * `primary`, the first tile the player may take is the page's primary control (picking a tile
+ * is the action to do).
+ * @param {{game: object, affordable: (i: number) => boolean, selected: number|null, canMove: boolean, primary: boolean, onPick: Function}} data
  */
-export function siteRow({ game, affordable, selected, canMove, onPick }) {
+export function siteRow({ game, affordable, selected, canMove, primary = false, onPick }) {
   const wrap = el("section", "ak-site");
   wrap.setAttribute("aria-label", t("akropolis.site"));
   const head = el("div", "ak-site-head");
@@ -129,6 +130,7 @@ export function siteRow({ game, affordable, selected, canMove, onPick }) {
   head.append(stack);
   wrap.append(head);
   const row = el("div", "ak-site-tiles");
+  let marked = !primary;
   row.setAttribute("role", "group");
   row.setAttribute("aria-label", t("akropolis.site"));
   for (const item of game.site) {
@@ -138,6 +140,10 @@ export function siteRow({ game, affordable, selected, canMove, onPick }) {
     card.dataset.index = String(item.index);
     card.setAttribute("aria-pressed", String(selected === item.index));
     card.disabled = !canMove || !ok;
+    if (!marked && !card.disabled) {
+      card.setAttribute("data-primary", "");
+      marked = true;
+    }
     const kinds = item.tile.hexes.map(hexWords).join(", ");
     card.append(tileCard(item.tile));
     const cost = el("span", "ak-cost");
@@ -145,6 +151,7 @@ export function siteRow({ game, affordable, selected, canMove, onPick }) {
     else cost.textContent = t("akropolis.free");
     card.append(cost);
     if (!ok) card.append(" ", el("span", "ak-dear", t("akropolis.too_dear")));
+    if (!ok) card.title = t("akropolis.too_dear_why", { cost: item.cost });
     labelWithVisibleText(card, t("akropolis.card_label", { n: item.index + 1, cost: stonesText(item.cost), hexes: kinds }));
     card.addEventListener("click", () => onPick(item.index));
     row.append(card);
@@ -160,13 +167,18 @@ export function hexWords(hex) {
   return hex.kind === "plaza" ? t("akropolis.plaza_of", { type: name, stars: hex.stars }) : name;
 }
 
-/** Cell content for a score table: points big, "value × ★stars" small. */
+/** Cell content for a score table: points big, "value × ★stars" small (the hint says so). */
 function scoreCell(details, points) {
   const cell = el("td", "ak-sc");
   cell.append(el("b", "", String(points ?? 0)));
   if (details) {
-    const doubled = details.doubled ? ` ×2:${details.doubled}` : "";
-    cell.append(el("small", "", `${details.value}×${details.stars}★${doubled}`));
+    const small = el("small", "", `${details.value}×${details.stars}★`);
+    small.title = t("akropolis.detail", { value: details.value, stars: details.stars });
+    if (details.doubled) {
+      small.append(" ", el("span", "ak-doubled", t("akropolis.doubled", { n: details.doubled })));
+      small.title += ` · ${t("akropolis.doubled_why", { n: details.doubled })}`;
+    }
+    cell.append(small);
   }
   return cell;
 }
@@ -215,6 +227,7 @@ export function scorePanel({ game, names }) {
   table.append(body);
   scroll.append(table);
   wrap.append(scroll, el("p", "hint", t("akropolis.score_hint")));
+  if (game.solo) wrap.append(el("p", "hint", t("akropolis.quarries_hint")));
   return wrap;
 }
 
@@ -239,7 +252,7 @@ export function architectPanel(architect) {
     part.append(dot, `${typeName(type)} ${score[type] ?? 0}`);
     parts.append(part);
   }
-  parts.append(el("span", "ak-part", `${t("akropolis.quarries")} ${score.quarries ?? 0} (${score.quarry_count ?? 0})`));
+  parts.append(el("span", "ak-part", t("akropolis.arch_quarries", { points: score.quarries ?? 0, n: score.quarry_count ?? 0 })));
   wrap.append(parts);
   const tiles = el("div", "ak-arch-tiles");
   tiles.setAttribute("aria-label", t("akropolis.architect_tiles", { n: architect.tiles.length }));
@@ -268,24 +281,30 @@ export function logPanel(entries) {
 }
 
 /**
- * The final table: one column per player in ranking order, rows per type (points and
- * value × stars), stones, total; winner highlighted; variants listed.
+ * The final table: one column per player in ranking order (rank and name), one labelled row
+ * per district type (points, and value × stars), quarries (solo), stones, total; winners
+ * highlighted; variants listed. `headline` (a replay's board, not the room's result panel)
+ * adds a title and the winner's line.
  */
-export function finalPanel({ result, names, game }) {
-  const wrap = el("section", "ak-final");
+export function finalPanel({ result, names, game, headline = false }) {
+  const wrap = el("section", headline ? "ak-final" : "ak-final plain");
   wrap.dataset.testid = "final-table";
   const winners = result.ranking[0];
-  const title = el("h3", "", t("akropolis.final"));
-  const winLine = el("p", "ak-winner", t("akropolis.winner", { names: winners.map((s) => names[s]).join(", ") }));
-  winLine.dataset.testid = "ak-winner";
-  wrap.append(title, winLine);
+  if (headline) {
+    const title = el("h3", "", t("akropolis.final"));
+    const winLine = el("p", "ak-winner", t("akropolis.winner", { names: winners.map((s) => names[s]).join(", ") }));
+    winLine.dataset.testid = "ak-winner";
+    wrap.append(title, winLine);
+  }
   const order = result.ranking.flat();
   const placeOf = new Map();
   result.ranking.forEach((group, index) => group.forEach((seat) => placeOf.set(seat, index + 1)));
   const scroll = el("div", "ak-scroll");
   const table = el("table", "ak-table ak-final-table");
   const head = el("tr");
-  head.append(el("th", "", ""));
+  const corner = el("th", "", t("akropolis.by_type"));
+  corner.setAttribute("scope", "col");
+  head.append(corner);
   for (const seat of order) {
     const th = el("th", winners.includes(seat) ? "win" : "", `${placeOf.get(seat)}. ${names[seat]}`);
     th.dataset.seat = String(seat);
@@ -299,6 +318,7 @@ export function finalPanel({ result, names, game }) {
   for (const key of rows) {
     const row = el("tr", key === "total" ? "ak-total-row" : "");
     const th = el("th", `ak-t-${key}`);
+    th.setAttribute("scope", "row");
     if (TYPES.includes(key)) {
       const dot = el("span", "ak-dot");
       dot.style.background = COLOURS[key];
@@ -319,7 +339,8 @@ export function finalPanel({ result, names, game }) {
   }
   table.append(body);
   scroll.append(table);
-  wrap.append(scroll);
+  wrap.append(scroll, el("p", "hint", t("akropolis.score_hint")));
+  if (game.solo) wrap.append(el("p", "hint", t("akropolis.quarries_hint")));
   const variants = result.variants?.length
     ? result.variants.map((v) => t(`akropolis.variant.${v}`)).join(", ")
     : t("akropolis.no_variants");

@@ -1,29 +1,12 @@
-// The Akrotiri log in words ("Lina sold 2 blue for 6 drachmas"), from the view's recent
-// events; the same wording names ports, cubes and objectives in the action panel.
+// The Akrotiri log in words ("Lina sells 2 blue for 6 dr"), from the view's recent events;
+// the same wording names ports, cubes and objectives in the action panel. Places and cards
+// are named as a player sees them (names.js), never by id or coordinate.
 import { t } from "../../i18n.js";
-import { quarterName } from "./geometry.js";
+import { placedTileName, planName, portName, quarterLabel, terrainName, tileInHand, tileName } from "./names.js";
 
-/** "Thera, south port", "islet NE", "tile T05, NW". */
-export function portName(key) {
-  const [tile, id] = key.split(":");
-  if (tile === "THERA") {
-    if (id === "T1") return t("akrotiri.port.t1");
-    if (id === "T2") return t("akrotiri.port.t2");
-    return t("akrotiri.port.islet", { corner: id.slice(1) });
-  }
-  return t("akrotiri.port.tile", { tile, id });
-}
-
-/** Where a quarter is: "tile T05 (NE)" or "start board". */
-export function quarterLabel(quarter, placements) {
-  const cell = [Math.floor(quarter[0] / 2), Math.floor(quarter[1] / 2)];
-  const tile = placements.find((p) => p.cell[0] === cell[0] && p.cell[1] === cell[1]);
-  const where = tile ? tile.tile : t("akrotiri.start_board");
-  return `${where} (${quarterName(quarter)})`;
-}
+export { portName, quarterLabel, terrainName };
 
 export const colourName = (colour) => t(`akrotiri.colour.${colour}`);
-export const terrainName = (terrain) => t(`akrotiri.terrain.${terrain}`);
 export const deckName = (deck) => t(`akrotiri.deck.${deck}`);
 export const goalTitle = (id) => t(`akrotiri.goal.${id}`);
 
@@ -38,12 +21,23 @@ export function actionsText(n) {
   return n === 1 ? t("akrotiri.one_action") : t("akrotiri.n_actions", { n });
 }
 
+/** A plan card (from a hand or an excavated pile of the view) in words, by its id. */
+export function planCardName(id, game) {
+  for (const player of game?.players || []) {
+    const card = [...(player.plans || []), ...(player.scored || [])].find((c) => c.id === id);
+    if (card) return planName(card);
+  }
+  return t("akrotiri.name.plan_unknown");
+}
+
 /** One event of `view.log` in words (null for events not worth a line). */
-export function eventText(event, names) {
+export function eventText(event, names, game = null) {
   const name = event.seat === null || event.seat === undefined ? "" : names[event.seat];
+  const placements = game?.placements || [];
   switch (event.type) {
     case "place_tile": {
-      const text = t("akrotiri.log.place_tile", { name, tile: event.tile });
+      const tile = event.cell ? tileName(event.tile, event.cell) : placedTileName(event.tile, placements);
+      const text = t("akrotiri.log.place_tile", { name, tile });
       return event.icon_cube ? text + t("akrotiri.log.icon_cube", { colour: colourName(event.icon_cube) }) : text;
     }
     case "place_resources":
@@ -59,7 +53,7 @@ export function eventText(event, names) {
     case "draw_objectives":
       return t("akrotiri.log.draw_objectives", { name, n: event.count });
     case "move":
-      return t("akrotiri.log.move", { name, port: portName(event.to), cost: actionsText(event.cost) });
+      return t("akrotiri.log.move", { name, port: portName(event.to, placements), cost: actionsText(event.cost) });
     case "load":
       return t("akrotiri.log.load", { name, cubes: cubesText(event.colours) });
     case "unload":
@@ -71,12 +65,19 @@ export function eventText(event, names) {
     case "oracle":
       return t(event.found ? "akrotiri.log.oracle" : "akrotiri.log.oracle_none", {
         name,
-        terrain: terrainName(event.terrain),
+        terrain: event.terrain,
         n: event.revealed.length,
-        tile: event.tile,
+        tile: tileInHand(event.tile),
       });
     case "excavate":
-      return t("akrotiri.log.excavate", { name, n: event.temple, card: event.card, points: event.points, cost: event.cost });
+      return t("akrotiri.log.excavate", {
+        name,
+        n: event.temple,
+        plan: planCardName(event.card, game),
+        where: quarterLabel(event.quarter, placements),
+        points: event.points,
+        cost: event.cost,
+      });
     case "end_turn":
       return t(event.drew ? "akrotiri.log.end_turn_drew" : "akrotiri.log.end_turn", { name });
     case "reshuffle":

@@ -2,9 +2,13 @@
 // with pan and zoom (drag, wheel, pinch, buttons) and overlays for what the player may pick
 // (cells, pieces, ports, quarters). It reports what was tapped; it decides nothing.
 import { fromSvg, placedTile, quarterCentre, startBoard, toSvg, UNIT } from "./geometry.js";
-import { CUBE_COLOURS, SEAT_COLOURS, boatShape, svg, templeShape, terrainIcon } from "./shapes.js";
+import { CUBE_COLOURS, boatShape, seatColour, svg, templeShape, terrainIcon } from "./shapes.js";
 
 const INSET = 0.07;
+// The map never fits by shrinking below this many screen pixels per SVG unit (a tile is
+// 100 units): ports, cubes and boats stay tappable and legible; the player pans and zooms
+// (the ⤢ button still shows the whole archipelago on demand).
+const MIN_SCALE = 1.05;
 const fmt = (n) => n.toFixed(1);
 
 /** Rectangles (global units) that draw one island piece: quarters, bridges, edge contacts. */
@@ -47,6 +51,18 @@ export class MapView {
       this.svg.append(this.layers[name]);
     }
     host.append(this.svg);
+    // A new size (stylesheet loaded, phone turned, window resized) fits the map again
+    // unless the player has moved it.
+    if (typeof ResizeObserver !== "undefined") {
+      let last = "";
+      new ResizeObserver(([entry]) => {
+        const size = `${Math.round(entry.contentRect.width)}x${Math.round(entry.contentRect.height)}`;
+        if (size !== last) {
+          last = size;
+          handlers.onResize?.();
+        }
+      }).observe(this.svg);
+    }
     this.box = [-300, -300, 600, 600];
     this.userMoved = false;
     this.pointers = new Map();
@@ -58,8 +74,11 @@ export class MapView {
     this.svg.setAttribute("viewBox", `${fmt(x)} ${fmt(y)} ${fmt(w)} ${fmt(h)}`);
   }
 
-  /** Fit the given global cells (and a margin) in the view. */
-  fit(cells, flip) {
+  /**
+   * Fit the given global cells (and a margin) in the view, no smaller than MIN_SCALE unless
+   * `all`: then the box is cut down around `focus` (a global point), inside the fitted box.
+   */
+  fit(cells, flip, { focus = null, all = false } = {}) {
     let box = [Infinity, Infinity, -Infinity, -Infinity];
     for (const [cx, cy] of cells) {
       for (const corner of [[cx, cy], [cx + 1, cy + 1]]) {
@@ -71,6 +90,17 @@ export class MapView {
     const w = Math.max(box[2] - box[0] + 2 * pad, UNIT * 3);
     const h = Math.max(box[3] - box[1] + 2 * pad, UNIT * 3);
     this.box = [(box[0] + box[2]) / 2 - w / 2, (box[1] + box[3]) / 2 - h / 2, w, h];
+    const rect = this.svg.getBoundingClientRect();
+    // Before the board's stylesheet applies, the SVG has the browser's default 300×150 size.
+    const styled = getComputedStyle(this.svg).touchAction === "none";
+    if (!all && styled && rect.width > 0 && rect.height > 0) {
+      const [bx, by, bw, bh] = this.box;
+      const mw = Math.min(bw, rect.width / MIN_SCALE);
+      const mh = Math.min(bh, rect.height / MIN_SCALE);
+      const [fx, fy] = focus ? toSvg(focus, flip) : [bx + bw / 2, by + bh / 2];
+      const clamp = (v, lo, hi) => Math.min(Math.max(v, lo), hi);
+      this.box = [clamp(fx - mw / 2, bx, bx + bw - mw), clamp(fy - mh / 2, by, by + bh - mh), mw, mh];
+    }
     this.userMoved = false;
     this.applyBox();
   }
@@ -166,6 +196,10 @@ export class MapView {
     el.addEventListener(
       "wheel",
       (event) => {
+        // The wheel scrolls the page; it zooms the map with Ctrl/⌘ (or a pinch on a
+        // touchpad, which sends ctrlKey) or while the map has the keyboard focus.
+        const focused = this.svg.parentElement?.contains(document.activeElement) && document.activeElement !== document.body;
+        if (!event.ctrlKey && !event.metaKey && !focused) return;
         event.preventDefault();
         const [cx, cy] = this.toWorld(event.clientX, event.clientY);
         this.zoom(event.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
@@ -208,7 +242,7 @@ export class MapView {
     }
     for (const port of tile.ports) {
       const [x, y] = toSvg(port.pos, flip);
-      marks.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: 6, class: "akr-port", "data-port": port.key }));
+      marks.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: 7.5, class: "akr-port", "data-port": port.key }));
     }
     if (tile.icon) {
       const [x, y] = toSvg(tile.icon.pos, flip);
@@ -222,7 +256,7 @@ export class MapView {
    * @param {{flip: boolean, fresh: Set<string>, marked: Set<string>}} options
    *   fresh: tiles to animate; marked: tiles to outline (a replay step's)
    */
-  draw(game, { flip = false, fresh = new Set(), marked = new Set() } = {}) {
+  draw(game, { flip = false, fresh = new Set(), marked = new Set(), colourOf = (seat) => seat } = {}) {
     for (const layer of Object.values(this.layers)) layer.replaceChildren();
     this.flip = flip;
     this.tiles = [startBoard(), ...game.placements.map((p) => placedTile(p.tile, p.cell[0], p.cell[1], p.rot))];
@@ -233,11 +267,11 @@ export class MapView {
       for (const port of tile.ports) this.ports.set(port.key, port);
       for (const piece of tile.pieces) this.pieces.set(piece.key, { ...piece, icon: tile.icon?.piece === piece.key ? tile.icon : null });
     }
-    this.drawItems(game);
+    this.drawItems(game, colourOf);
   }
 
   /** Cubes on pieces, temples and boats. */
-  drawItems(game) {
+  drawItems(game, colourOf = (seat) => seat) {
     const items = this.layers.items;
     for (const [pieceKey, cubes] of Object.entries(game.cubes)) {
       const piece = this.pieces.get(pieceKey);
@@ -250,12 +284,12 @@ export class MapView {
       }
       const [x, y] = toSvg([cx, cy], this.flip);
       cubes.forEach((colour, i) => {
-        items.append(svg("rect", { x: fmt(x - 10 + (i % 3) * 8), y: fmt(y - 4 + Math.floor(i / 3) * 8), width: 7, height: 7, class: "akr-cube", fill: CUBE_COLOURS[colour], "data-colour": colour }));
+        items.append(svg("rect", { x: fmt(x - 15 + (i % 3) * 11), y: fmt(y - 5 + Math.floor(i / 3) * 11), width: 10, height: 10, class: "akr-cube", fill: CUBE_COLOURS[colour], "data-colour": colour }));
       });
     }
     for (const temple of game.temples) {
       const [x, y] = toSvg(quarterCentre(temple.quarter), this.flip);
-      const shape = templeShape(x, y, SEAT_COLOURS[temple.seat]);
+      const shape = templeShape(x, y, seatColour(colourOf(temple.seat)));
       shape.dataset.testid = "temple";
       items.append(shape);
     }
@@ -263,7 +297,7 @@ export class MapView {
       const port = this.ports.get(boat.at);
       if (!port) continue;
       const [x, y] = toSvg(port.pos, this.flip);
-      const shape = boatShape(x, y - 6, SEAT_COLOURS[boat.seat], boat.cargo);
+      const shape = boatShape(x, y - 8, seatColour(colourOf(boat.seat)), boat.cargo);
       shape.dataset.testid = `boat-${boat.seat}`;
       shape.dataset.port = boat.at;
       items.append(shape);
@@ -285,10 +319,17 @@ export class MapView {
     for (const key of pieces) {
       const piece = this.pieces.get(key);
       if (!piece) continue;
+      const selected = key === selectedPiece;
       for (const quarter of piece.quarters) {
-        layer.append(rectOf([quarter[0] / 2 + 0.03, quarter[1] / 2 + 0.03, 0.44, 0.44], this.flip, {
-          class: `akr-pick${key === selectedPiece ? " selected" : ""}`, rx: 8, "data-hit": "piece", "data-piece": key,
-        }));
+        const attrs = { class: `akr-pick${selected ? " selected" : ""}`, rx: 8, "data-hit": "piece", "data-piece": key };
+        if (selected) attrs["data-testid"] = "picked-island";
+        layer.append(rectOf([quarter[0] / 2 + 0.03, quarter[1] / 2 + 0.03, 0.44, 0.44], this.flip, attrs));
+      }
+      if (selected) {
+        const [x, y] = toSvg(quarterCentre(piece.quarters[0]), this.flip);
+        const mark = svg("g", { class: "akr-pick-mark", "data-hit": "piece", "data-piece": key });
+        mark.append(svg("circle", { cx: fmt(x + 22), cy: fmt(y - 22), r: 12 }), svg("path", { d: `M${fmt(x + 16)},${fmt(y - 22)}l4,5l9,-10` }));
+        layer.append(mark);
       }
     }
     for (const quarter of quarters) {
@@ -302,7 +343,7 @@ export class MapView {
       if (!port) continue;
       const [x, y] = toSvg(port.pos, this.flip);
       const group = svg("g", { class: "akr-target", "data-hit": "port", "data-port": key, "data-testid": testid });
-      group.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: 11.5 }), svg("text", { x: fmt(x), y: fmt(y + 4.2) }, String(cost)));
+      group.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: 15 }), svg("text", { x: fmt(x), y: fmt(y + 5.5) }, String(cost)));
       layer.append(group);
     }
   }
@@ -336,7 +377,7 @@ function tileGroup(tile, flip) {
   }
   for (const port of tile.ports) {
     const [x, y] = toSvg(port.pos, flip);
-    group.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: 6, class: "akr-port" }));
+    group.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: 7.5, class: "akr-port" }));
   }
   const [ix, iy] = toSvg(tile.icon.pos, flip);
   group.append(terrainIcon(tile.icon.terrain, ix, iy));

@@ -2,11 +2,27 @@
 // market, plan cards drawn as their pattern, objectives, the log and the final table.
 // Each function returns DOM; none holds rules.
 import { t } from "../../i18n.js";
-import { button, el } from "../agorapolis/dom.js";
-import { CUBE_COLOURS, SEAT_COLOURS, svg, templeShape, terrainIcon } from "./shapes.js";
-import { colourName, deckName, eventText, goalTitle } from "./log.js";
+import { CUBE_COLOURS, seatColour, svg, templeShape, terrainIcon } from "./shapes.js";
+import { colourName, deckName, eventText, goalTitle, planCardName } from "./log.js";
+import { patternWords, tileInHand } from "./names.js";
 
-export { button, el };
+/** An element with a class and a text. */
+export function el(tag, cls = "", text = null) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== null && text !== undefined) node.textContent = String(text);
+  return node;
+}
+
+/** A button running `action` on click. */
+export function button(text, action, { cls = "", aria = "", testid = "" } = {}) {
+  const node = el("button", cls, text);
+  node.type = "button";
+  if (aria) node.setAttribute("aria-label", aria);
+  if (testid) node.dataset.testid = testid;
+  node.addEventListener("click", action);
+  return node;
+}
 
 /** A small coloured cube. */
 export function cube(colour) {
@@ -16,7 +32,7 @@ export function cube(colour) {
   return node;
 }
 
-function trackStrip(game, player) {
+function trackStrip(game, player, colour) {
   const strip = el("ol", "akr-track");
   strip.setAttribute("aria-label", t("akrotiri.track_label", { n: player.temples, actions: player.actions_next }));
   for (const slot of game.track) {
@@ -27,7 +43,7 @@ function trackStrip(game, player) {
     item.title = slot.reveals === "actions" ? t("akrotiri.slot_actions", { n: slot.value }) : t(`akrotiri.slot_${slot.reveals}`);
     if (covered) {
       const mini = svg("svg", { viewBox: "-14 -14 28 28", class: "akr-slot-temple", "aria-hidden": "true" });
-      mini.append(templeShape(0, 0, SEAT_COLOURS[player.seat], 10));
+      mini.append(templeShape(0, 0, colour, 10));
       item.append(mini);
     }
     strip.append(item);
@@ -36,11 +52,12 @@ function trackStrip(game, player) {
 }
 
 /** One player's panel: name, side, drachmas, track, cargo, hidden hands as counts. */
-export function playerPanel({ game, player, name, me, acting }) {
+export function playerPanel({ game, player, name, me, acting, colourOf }) {
+  const colour = seatColour(colourOf(player.seat));
   const box = el("section", `akr-player${acting ? " acting" : ""}${me ? " mine" : ""}`);
   box.dataset.seat = String(player.seat);
   box.dataset.testid = `player-${player.seat}`;
-  box.style.setProperty("--seat", SEAT_COLOURS[player.seat]);
+  box.style.setProperty("--seat", colour);
   const head = el("div", "akr-player-head");
   head.append(el("span", "akr-seat-dot"), el("b", "akr-player-name", name), el("span", "akr-side", t(`akrotiri.side.${player.side}`)));
   if (game.first === player.seat) head.append(el("span", "akr-first", t("akrotiri.first_player")));
@@ -51,18 +68,22 @@ export function playerPanel({ game, player, name, me, acting }) {
   stats.append(coins, el("span", "", t("akrotiri.temples_n", { n: player.temples })));
   const boat = game.boats[player.seat];
   const cargo = el("span", "akr-cargo");
-  cargo.append(el("span", "", boat.cargo.length ? t("akrotiri.boat") : t("akrotiri.boat_empty")), ...boat.cargo.map(cube));
+  cargo.dataset.testid = `cargo-${player.seat}`;
+  cargo.append(el("span", "", boat.cargo.length ? t("akrotiri.boat", { n: boat.cargo.length }) : t("akrotiri.boat_empty")), ...boat.cargo.map(cube));
   stats.append(cargo);
-  box.append(stats, trackStrip(game, player));
+  box.append(stats, trackStrip(game, player, colour));
   const hands = el("div", "akr-hands");
   const counts = Object.entries(player.plan_difficulties).filter(([, n]) => n).map(([d, n]) => `${n} ${deckName(d)}`);
   hands.append(el("span", "", t("akrotiri.plans_held", { list: counts.join(", ") || "0" })));
   hands.append(el("span", "", t("akrotiri.objectives_held", { n: player.objective_count })));
   if (player.has_tile) {
     const key = !player.tile ? "akrotiri.tile_hidden" : player.tile_public ? "akrotiri.tile_shown" : "akrotiri.tile_own";
-    hands.append(el("span", "", t(key, { tile: player.tile })));
+    hands.append(el("span", "", t(key, { tile: player.tile ? tileInHand(player.tile) : "" })));
   }
-  if (player.scored.length) hands.append(el("span", "akr-scored", t("akrotiri.scored", { list: player.scored.map((c) => `${c.id} (${c.points})`).join(", ") })));
+  if (player.scored.length) {
+    const points = player.scored.reduce((sum, c) => sum + c.points, 0);
+    hands.append(el("span", "akr-scored", t("akrotiri.scored", { n: player.scored.length, points })));
+  }
   box.append(hands);
   return box;
 }
@@ -87,6 +108,7 @@ export function marketPanel(game) {
     box.append(row);
   }
   box.append(el("p", "hint", t("akrotiri.market_hint")));
+  box.append(el("p", "akr-decks", t("akrotiri.decks", { easy: game.decks.easy, medium: game.decks.medium, hard: game.decks.hard })));
   return box;
 }
 
@@ -101,8 +123,7 @@ export function planCard(card, { selected = false, onSelect = null, extra = "" }
     node.addEventListener("click", () => onSelect(card));
   }
   node.dataset.card = card.id;
-  const words = card.pattern.map((p) => `${t(`akrotiri.dir.${p.dir}`)} ${t(`akrotiri.terrain.${p.terrain}`)}`).join(", ");
-  node.setAttribute("aria-label", t("akrotiri.plan_label", { id: card.id, cost: card.cost, points: card.points, pattern: words }) + (extra ? ` — ${extra}` : ""));
+  node.setAttribute("aria-label", t("akrotiri.plan_label", { cost: card.cost, points: card.points, pattern: patternWords(card) }) + (extra ? ` — ${extra}` : ""));
   const drawing = svg("svg", { viewBox: "-50 -50 100 100", class: "akr-plan-svg", "aria-hidden": "true" });
   drawing.append(svg("rect", { x: -48, y: -48, width: 96, height: 96, rx: 8, class: "akr-plan-bg" }));
   drawing.append(svg("path", { d: "M-48,0H48M0,-48V48", class: "akr-plan-cross" }));
@@ -119,7 +140,7 @@ export function planCard(card, { selected = false, onSelect = null, extra = "" }
   }
   node.append(drawing);
   const corner = el("span", "akr-plan-corner");
-  corner.append(el("span", "akr-plan-cost", t("akrotiri.cost_short", { n: card.cost })), el("span", "akr-plan-id", card.id), el("span", "akr-plan-points", `${card.points}★`));
+  corner.append(el("span", "akr-plan-cost", t("akrotiri.cost_short", { n: card.cost })), el("span", "akr-plan-points", t("akrotiri.points_short", { n: card.points })));
   node.append(corner);
   if (extra) node.append(el("span", "akr-plan-extra", extra));
   return node;
@@ -130,7 +151,7 @@ export function objectiveCard(card, { action = null } = {}) {
   const node = el("div", "akr-goal");
   node.dataset.card = card.id;
   const head = el("div", "akr-goal-head");
-  head.append(el("b", "", card.id), el("span", "akr-goal-points", t("akrotiri.goal_points", { n: card.points })));
+  head.append(el("span", "akr-goal-points", t("akrotiri.goal_points", { n: card.points })));
   node.append(head, el("p", "akr-goal-text", goalTitle(card.id)));
   if (card.points_now !== undefined) node.append(el("p", "akr-goal-now", t("akrotiri.goal_now", { n: card.points_now })));
   if (action) node.append(action);
@@ -138,16 +159,16 @@ export function objectiveCard(card, { action = null } = {}) {
 }
 
 /** The recent events in words, newest last. */
-export function logPanel(game, names) {
+export function logPanel(game, names, colourOf) {
   const box = el("section", "akr-log");
   box.append(el("h3", "", t("akrotiri.log")));
   const list = el("ol", "akr-log-list");
   list.dataset.testid = "move-log";
   for (const event of game.log) {
-    const text = eventText(event, names);
+    const text = eventText(event, names, game);
     if (!text) continue;
     const item = el("li", "", text);
-    if (event.seat !== null && event.seat !== undefined) item.style.borderLeftColor = SEAT_COLOURS[event.seat];
+    if (event.seat !== null && event.seat !== undefined) item.style.borderLeftColor = seatColour(colourOf(event.seat));
     list.append(item);
   }
   if (!list.children.length) list.append(el("li", "hint", t("akrotiri.log_empty")));
@@ -158,29 +179,48 @@ export function logPanel(game, names) {
   return box;
 }
 
-/** The final table: plans, each objective, drachmas, total; the winner highlighted. */
-export function finalPanel({ result, names }) {
+/**
+ * The final table: one column per player in ranking order, rows labelled in words (rank,
+ * excavated plans, each objective, drachmas, total). `headline`: the winner line and title
+ * (the replay page; the live room says who won above it).
+ */
+export function finalPanel({ result, names, game = null, headline = true }) {
   const box = el("section", "akr-final");
   box.dataset.testid = "final-table";
   const winners = result.ranking[0];
-  box.append(el("h3", "", t("akrotiri.final")));
-  const line = el("p", "akr-winner", t("akrotiri.winner", { names: winners.map((s) => names[s]).join(", ") }));
-  line.dataset.testid = "akr-winner";
-  box.append(line);
+  if (headline) {
+    box.append(el("h3", "", t("akrotiri.final")));
+    const line = el("p", "akr-winner", t("akrotiri.winner", { names: winners.map((s) => names[s]).join(", ") }));
+    line.dataset.testid = "akr-winner";
+    box.append(line);
+  }
   if (result.end === "stall") box.append(el("p", "hint", t("akrotiri.ended_stall")));
   const order = result.ranking.flat();
+  const rankOf = (seat) => result.ranking.findIndex((group) => group.includes(seat)) + 1;
   const table = el("table", "akr-table");
   const head = el("tr");
-  head.append(el("th", "", ""));
-  for (const seat of order) head.append(el("th", winners.includes(seat) ? "win" : "", names[seat]));
+  head.append(el("th", "", t("akrotiri.final_player")));
+  for (const seat of order) {
+    const th = el("th", winners.includes(seat) ? "win" : "", names[seat]);
+    th.scope = "col";
+    head.append(th);
+  }
   table.append(el("thead"));
   table.tHead.append(head);
   const body = el("tbody");
-  const row = (label, cells, cls = "") => {
+  const row = (label, cells, cls = "", testid = "") => {
     const tr = el("tr", cls);
-    tr.append(el("th", "", label));
+    if (testid) tr.dataset.testid = testid;
+    const th = el("th", "", label);
+    th.scope = "row";
+    tr.append(th);
     order.forEach((seat, i) => {
-      const td = el("td", winners.includes(seat) ? "win" : "", cells[i]);
+      const td = el("td", winners.includes(seat) ? "win" : "");
+      const lines = Array.isArray(cells[i]) ? cells[i] : [cells[i]];
+      lines.forEach((line, k) => {
+        if (k) td.append(el("br"));
+        td.append(String(line));
+      });
       td.dataset.seat = String(seat);
       tr.append(td);
     });
@@ -188,10 +228,11 @@ export function finalPanel({ result, names }) {
     return tr;
   };
   const parts = order.map((seat) => result.breakdown[seat]);
-  row(t("akrotiri.final_plans"), parts.map((p) => `${p.plans}${p.plan_cards.length ? ` (${p.plan_cards.map((c) => c.id).join(" ")})` : ""}`));
-  const goalCells = parts.map((p) => p.objective_cards.map((o) => `${o.id}: ${o.points}`).join(" · ") || "—");
-  row(t("akrotiri.final_objectives"), parts.map((p, i) => `${p.objectives} (${goalCells[i]})`));
-  row(t("akrotiri.final_drachmas"), parts.map((p) => `${p.drachma_points} (${t("akrotiri.drachmas_n", { n: p.drachmas })})`));
+  const pts = (n) => t("akrotiri.points_n", { n });
+  row(t("akrotiri.final_rank"), order.map((seat) => t("akrotiri.rank_n", { n: rankOf(seat) })), "", "final-rank");
+  row(t("akrotiri.final_plans"), parts.map((p) => t("akrotiri.final_plans_cell", { points: pts(p.plans), n: p.plan_cards.length })));
+  row(t("akrotiri.final_objectives"), parts.map((p) => t("akrotiri.final_objectives_cell", { points: pts(p.objectives), n: p.objective_cards.length })));
+  row(t("akrotiri.final_drachmas"), parts.map((p) => t("akrotiri.final_drachmas_cell", { points: pts(p.drachma_points), n: p.drachmas })));
   const total = row(t("akrotiri.total"), parts.map((p) => String(p.total)), "akr-total-row");
   total.querySelectorAll("td").forEach((td) => {
     td.dataset.testid = `final-total-${td.dataset.seat}`;
@@ -200,6 +241,18 @@ export function finalPanel({ result, names }) {
   const scroll = el("div", "akr-scroll");
   scroll.append(table);
   box.append(scroll, el("p", "hint", t("akrotiri.tiebreak")));
+  // Which plans and objectives scored what, per player, folded under the table.
+  const more = el("details", "akr-final-more");
+  more.append(el("summary", "", t("akrotiri.final_details")));
+  order.forEach((seat, i) => {
+    const p = parts[i];
+    more.append(el("h4", "", names[seat]));
+    const list = el("ul", "akr-final-list");
+    for (const c of p.plan_cards) list.append(el("li", "", t("akrotiri.final_item", { what: planCardName(c.id, game), points: pts(c.points) })));
+    for (const o of p.objective_cards) list.append(el("li", "", t("akrotiri.final_item", { what: goalTitle(o.id), points: pts(o.points) })));
+    if (!list.children.length) list.append(el("li", "hint", "—"));
+    more.append(list);
+  });
+  box.append(more);
   return box;
 }
-

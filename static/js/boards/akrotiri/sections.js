@@ -3,6 +3,7 @@
 import { t } from "../../i18n.js";
 import { tileThumb } from "./map.js";
 import { el, logPanel, marketPanel, objectiveCard, planCard, playerPanel } from "./panels.js";
+import { terrainName, terrainOf } from "./names.js";
 
 /** Whose turn, round, pile and decks, options, the stall count. */
 export function headerLine({ game, names, seat, headline = false }) {
@@ -17,7 +18,7 @@ export function headerLine({ game, names, seat, headline = false }) {
   const nodes = [turn, el("span", "", game.setup ? t("akrotiri.setup") : t("akrotiri.round", { n: game.round }))];
   const pile = el("span", "", t("akrotiri.tiles_left", { n: game.pile }));
   pile.dataset.testid = "pile";
-  nodes.push(pile, el("span", "", t("akrotiri.decks", { easy: game.decks.easy, medium: game.decks.medium, hard: game.decks.hard })));
+  nodes.push(pile);
   if (game.options.strategist) nodes.push(el("span", "akr-variant", t("akrotiri.strategist")));
   if (game.options.objectives === "en") nodes.push(el("span", "akr-variant", t("akrotiri.english_goals")));
   if (game.tiles_out && !game.finished) nodes.push(el("span", "akr-stall", t("akrotiri.stall", { n: game.stall })));
@@ -32,8 +33,9 @@ export function handSection({ game, seat, plan, rot, flip, onPlan }) {
   if (me.tile) {
     const tile = el("div", "akr-hand-tile");
     const thumb = tileThumb(me.tile, rot, flip);
-    thumb.setAttribute("aria-label", t("akrotiri.your_tile", { tile: me.tile }));
-    tile.append(thumb, el("span", "", t("akrotiri.your_tile", { tile: me.tile })));
+    const words = t("akrotiri.your_tile", { terrain: terrainName(terrainOf(me.tile)) });
+    thumb.setAttribute("aria-label", words);
+    tile.append(thumb, el("span", "", words));
     box.append(tile);
   }
   const plans = el("div", "akr-plans");
@@ -51,9 +53,9 @@ export function handSection({ game, seat, plan, rot, flip, onPlan }) {
 }
 
 /** Players, market, the Strategist offer, objectives revealed at the end, the log. */
-export function sideSections({ game, names, seat }) {
+export function sideSections({ game, names, seat, colourOf }) {
   const side = game.players.map((player) =>
-    playerPanel({ game, player, name: names[player.seat], me: player.seat === seat, acting: player.seat === game.turn && !game.finished }),
+    playerPanel({ game, player, name: names[player.seat], me: player.seat === seat, acting: player.seat === game.turn && !game.finished, colourOf }),
   );
   side.push(marketPanel(game));
   if (game.offer.length) {
@@ -71,6 +73,6 @@ export function sideSections({ game, names, seat }) {
       side.push(goals);
     }
   }
-  side.push(logPanel(game, names));
+  side.push(logPanel(game, names, colourOf));
   return side;
 }

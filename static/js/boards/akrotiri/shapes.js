@@ -1,6 +1,8 @@
 // Akrotiri SVG pieces: terrain icons, temples, boats, and the seat and cube colours.
 const NS = "http://www.w3.org/2000/svg";
-export const SEAT_COLOURS = ["#b5532f", "#1d5f8a"];
+// Seat colours by palette index (the room may give each seat an index a rematch keeps).
+export const SEAT_COLOURS = ["#b5532f", "#1d5f8a", "#5b3a86", "#2f7a3c", "#8a5a12", "#b0306a"];
+export const seatColour = (index) => SEAT_COLOURS[((Number(index) || 0) % SEAT_COLOURS.length + SEAT_COLOURS.length) % SEAT_COLOURS.length];
 export const CUBE_COLOURS = { orange: "#e8842a", blue: "#3a8fd6", green: "#4f9a3a", grey: "#8e8e8e" };
 
 /** Create an SVG element with attributes and optional children. */
@@ -53,14 +55,14 @@ export function templeShape(x, y, colour, s = 13) {
 }
 
 /** A boat in a seat's colour with its cargo. */
-export function boatShape(x, y, colour, cargo, s = 15) {
+export function boatShape(x, y, colour, cargo, s = 18) {
   const group = svg("g", { class: "akr-boat" });
   group.append(
     svg("path", { d: `M${fmt(x - s)},${fmt(y)}L${fmt(x + s)},${fmt(y)}L${fmt(x + s * 0.65)},${fmt(y + s * 0.55)}L${fmt(x - s * 0.65)},${fmt(y + s * 0.55)}Z`, fill: colour, stroke: "#1b1209", "stroke-width": 1.5 }),
     svg("path", { d: `M${fmt(x - s * 0.05)},${fmt(y - s * 1.1)}L${fmt(x - s * 0.05)},${fmt(y)}L${fmt(x - s * 0.75)},${fmt(y - s * 0.15)}Z`, fill: "#fffdf5", stroke: "#1b1209", "stroke-width": 1 }),
   );
   cargo.forEach((colour_, i) => {
-    group.append(svg("rect", { x: x + s * 0.1 + i * 7 - 2, y: y - 9, width: 6.5, height: 6.5, fill: CUBE_COLOURS[colour_], stroke: "#222", "stroke-width": 0.8 }));
+    group.append(svg("rect", { x: x - 15 + i * 10.5, y: y + 0.5, width: 9, height: 9, fill: CUBE_COLOURS[colour_], stroke: "#222", "stroke-width": 0.9, "data-colour": colour_ }));
   });
   return group;
 }

@@ -8,13 +8,13 @@ import { isReplay } from "../replay.js";
 export function noteEvents(S, names, me, redrawMap) {
   const game = S.game;
   if (isReplay()) S.marked = new Set();
-  const fresh = mergeEvents(S.log, game.log, names);
+  const fresh = mergeEvents(S.log, game.log, names, game);
   if (!fresh.length) return;
   // The announcement tells the latest move only (a burst of patches brings several).
   const latest = Math.max(...fresh.map((e) => e.n));
-  const last = fresh.filter((e) => e.n === latest && eventText(e, names));
+  const last = fresh.filter((e) => e.n === latest && eventText(e, names, game));
   if (last.length) {
-    S.parts.announce.textContent = last.map((e) => eventText(e, names)).join(" · ");
+    S.parts.announce.textContent = last.map((e) => eventText(e, names, game)).join(" · ");
     S.parts.announce.classList.remove("other");
     void S.parts.announce.offsetWidth; // restart the highlight animation
     if (last[0].seat !== me) S.parts.announce.classList.add("other");

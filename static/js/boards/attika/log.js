@@ -1,7 +1,8 @@
-// The Attika log in words ("Lina built the Mill at (1, −2) for 3 cards"), from the view's
-// public events (each carries the move number `n`, so entries keep their order across
+// The Attika log in words ("Lina built the Mill in the north-west for 3 cards"), from the
+// view's public events (each carries the move number `n`, so entries keep their order across
 // patches; a reload starts from the last 40 events the view keeps).
 import { t } from "../../i18n.js";
+import { cardsText, placedPiece, whereText } from "./words.js";
 
 /** The catalogue key of a building id ("tower_2" -> "tower"). */
 export const baseId = (id) => id.replace(/_\d+$/, "");
@@ -10,13 +11,11 @@ export const buildingName = (id) => t(`attika.building.${baseId(id)}`);
 /** Translated group name. */
 export const groupName = (id) => t(`attika.group.${id}`);
 
-/** "1 card", "3 cards". */
-export function cardsText(n) {
-  return n === 1 ? t("attika.one_card") : t("attika.n_cards", { n });
-}
+export { cardsText };
 
-/** One event in words, or null for events the log does not show. */
-export function eventText(event, names) {
+/** One event in words, or null for events the log does not show (`game`: the view, for
+ * places in words). */
+export function eventText(event, names, game = null) {
   const name = event.seat === null || event.seat === undefined ? "" : names[event.seat] ?? "";
   const amphora = event.amphora ? t("attika.log.with_amphora") : "";
   switch (event.kind) {
@@ -25,7 +24,7 @@ export function eventText(event, names) {
       return t("attika.log.draw", { name, building: buildingName(event.building), stack }) + amphora;
     }
     case "build": {
-      let text = t("attika.log.build", { name, building: buildingName(event.building), q: event.q, r: event.r });
+      let text = t("attika.log.build", { name, building: buildingName(event.building), where: whereText(game, event.q, event.r) });
       text += event.free ? t("attika.log.free") : event.cards ? t("attika.log.for", { cards: cardsText(event.cards) }) : t("attika.log.no_cards");
       if (event.colony) text += t("attika.log.colony");
       return text + amphora;
@@ -33,9 +32,12 @@ export function eventText(event, names) {
     case "reserve":
       return t("attika.log.reserve", { name, building: buildingName(event.building) });
     case "piece_drawn":
-      return t("attika.log.piece_drawn", { name, piece: event.piece });
-    case "piece":
-      return t("attika.log.piece", { name, piece: event.piece });
+      return t("attika.log.piece_drawn", { name });
+    case "piece": {
+      const placed = game ? placedPiece(game, event.piece) : null;
+      if (!placed) return t("attika.log.piece_somewhere", { name });
+      return t("attika.log.piece", { name, where: placed.where, land: placed.land });
+    }
     case "end":
       if (event.cards < event.owed) return t("attika.log.end_short", { name, cards: cardsText(event.cards), owed: event.owed });
       return t("attika.log.end", { name, cards: cardsText(event.cards) });
@@ -67,7 +69,7 @@ function canonical(event) {
  * Merge the view's events into `log` (a Map keyed by the event's content -> {n, index, seat,
  * text}, `index` its place among its move's events); returns the events that were new.
  */
-export function mergeEvents(log, events, names) {
+export function mergeEvents(log, events, names, game = null) {
   const fresh = [];
   const perMove = new Map();
   for (const event of events) {
@@ -75,7 +77,7 @@ export function mergeEvents(log, events, names) {
     perMove.set(event.n, index + 1);
     const id = canonical(event);
     if (log.has(id)) continue;
-    const text = eventText(event, names);
+    const text = eventText(event, names, game);
     if (text === null) continue;
     log.set(id, { n: event.n, index, seat: event.seat, kind: event.kind, text });
     fresh.push(event);

@@ -1,6 +1,6 @@
 // The Attika map as SVG: land with its symbols, shrines, every building in its player's
 // colour, highlighted legal spots with their costs, a new map piece's anchors and ghost, the
-// shrine-link hint. Pan, zoom (wheel, pinch, buttons) and "fit". It reports pointer positions
+// shrine-link hint. Pan, zoom (Ctrl/⌘ + wheel, pinch, buttons) and "fit". It reports pointer positions
 // as hexes; it decides nothing.
 import { t } from "../../i18n.js";
 import { PLAYER, SIZE, centre, corners, hexAt, pointsAttr, rotate, shrineIcon, svg, symbolIcon, LAND } from "./hex.js";
@@ -24,10 +24,12 @@ function bounds(cells) {
 export class MapView {
   /**
    * @param {HTMLElement} host
-   * @param {{onHover: Function, onTap: Function, onWheelRotate: Function, label: string}} handlers
+   * @param {{onHover: Function, onTap: Function, label: string, wheelHint: string,
+   *   colourOf: Function}} handlers  colourOf: seat -> palette index
    */
   constructor(host, handlers) {
     this.handlers = handlers;
+    this.host = host;
     this.svg = svg("svg", { class: "at-map-svg", role: "img", "aria-label": handlers.label || "map" });
     this.layers = {};
     for (const name of ["land", "hint", "spots", "buildings", "labels", "anchors", "ghost", "cursor"]) {
@@ -35,6 +37,14 @@ export class MapView {
       this.svg.append(this.layers[name]);
     }
     host.append(this.svg);
+    if (handlers.wheelHint) {
+      this.hint = document.createElement("p");
+      this.hint.className = "at-wheel-hint";
+      this.hint.textContent = handlers.wheelHint;
+      this.hint.hidden = true;
+      this.hint.setAttribute("aria-hidden", "true");
+      host.append(this.hint);
+    }
     this.box = [-200, -200, 400, 400];
     this.userMoved = false;
     this.pointers = new Map();
@@ -140,16 +150,31 @@ export class MapView {
     };
     el.addEventListener("pointerup", end);
     el.addEventListener("pointercancel", end);
+    // The wheel scrolls the page (issue 43): it zooms only with Ctrl/⌘ held (a trackpad's
+    // pinch arrives so too) or while the map has the keyboard's focus; else a short hint.
     el.addEventListener(
       "wheel",
       (event) => {
+        const keyboard = this.host.matches(":focus-visible");
+        if (!event.ctrlKey && !event.metaKey && !keyboard) {
+          this.showWheelHint();
+          return;
+        }
         event.preventDefault();
-        if (!event.ctrlKey && !event.metaKey && this.handlers.onWheelRotate(event.deltaY > 0 ? 1 : -1)) return;
         const [cx, cy] = this.toWorld(event.clientX, event.clientY);
         this.zoom(event.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
       },
       { passive: false },
     );
+  }
+
+  showWheelHint() {
+    if (!this.hint) return;
+    this.hint.hidden = false;
+    clearTimeout(this.hintTimer);
+    this.hintTimer = setTimeout(() => {
+      this.hint.hidden = true;
+    }, 1400);
   }
 
   pinchDistance() {
@@ -180,7 +205,7 @@ export class MapView {
         group.append(icon);
       }
       const words = cell.symbol ? t(`attika.symbol.${cell.symbol}`) : t("attika.blank");
-      group.append(svg("title", {}, document.createTextNode(`${words} (${cell.q}, ${cell.r})`)));
+      group.append(svg("title", {}, document.createTextNode(words)));
       land.append(group);
     }
     for (const shrine of game.shrines) {
@@ -188,7 +213,7 @@ export class MapView {
       const group = svg("g", { class: "at-shrine", "data-testid": `shrine-${shrine.id}` });
       group.append(svg("polygon", { points: pointsAttr(corners(x, y, SIZE - 0.6)), class: "at-shrine-hex" }));
       group.append(shrineIcon(x, y - 2, 0.95));
-      group.append(svg("title", {}, document.createTextNode(t("attika.shrine", { id: shrine.id }))));
+      group.append(svg("title", {}, document.createTextNode(t("attika.shrine"))));
       land.append(group);
     }
     for (const b of game.buildings) {
@@ -204,11 +229,12 @@ export class MapView {
       if (marked.has(key(b.q, b.r))) {
         group.append(svg("circle", { cx: x, cy: y, r: SIZE * 0.92, class: "at-marked-ring", "data-testid": "marked-building" }));
       }
-      group.append(svg("circle", { cx: x, cy: y, r: SIZE * 0.7, fill: PLAYER[b.seat % PLAYER.length], class: "at-token" }));
+      const colour = this.handlers.colourOf ? this.handlers.colourOf(b.seat) : b.seat;
+      group.append(svg("circle", { cx: x, cy: y, r: SIZE * 0.7, fill: PLAYER[colour % PLAYER.length], class: "at-token" }));
       const label = svg("text", { x, y: y + 0.5, class: "at-token-text" });
       label.textContent = abbreviation(name);
       group.append(label);
-      group.append(svg("title", {}, document.createTextNode(`${name} — ${names[b.seat] ?? ""} (${b.q}, ${b.r})`)));
+      group.append(svg("title", {}, document.createTextNode(`${name} — ${names[b.seat] ?? ""}`)));
       buildings.append(group);
     }
     for (const [q, r] of game.winning_line || []) {

@@ -3,7 +3,14 @@
 // given; none holds rules.
 import { t } from "../../i18n.js";
 import { INK, PLAYER, SYMBOLS, svg, symbolIcon } from "./hex.js";
-import { baseId, buildingName, cardsText, groupName } from "./log.js";
+import { baseId, buildingName, groupName } from "./log.js";
+import { cardsText, cardsWords } from "./words.js";
+
+/** A seat's colour (the room may give each seat a palette index a rematch keeps). */
+export function seatColour(colourOf, seat) {
+  const index = colourOf ? colourOf(seat) : seat;
+  return PLAYER[(index ?? seat) % PLAYER.length];
+}
 
 /** Create an HTML element with a class and optional text. */
 export function el(tag, cls = "", text = null) {
@@ -34,14 +41,12 @@ export function symbolGlyph(symbol, size = 18) {
   return root;
 }
 
-/** "2 water, 1 hill" in words. */
+/** "2 water cards, 1 hill card" in words. */
 export function symbolsWords(counts) {
-  return SYMBOLS.filter((s) => counts?.[s])
-    .map((s) => `${counts[s]} ${t(`attika.symbol.${s}`)}`)
-    .join(", ");
+  return cardsWords(counts);
 }
 
-/** Icons for a cost: each owed symbol with its count, then "+n" any. */
+/** Icons for a cost: each owed symbol with its count, then "5 any" (roads), explained. */
 export function costIcons(cost, costAny = 0) {
   const box = el("span", "at-cost");
   for (const symbol of SYMBOLS) {
@@ -51,27 +56,33 @@ export function costIcons(cost, costAny = 0) {
     item.append(symbolGlyph(symbol, 15), el("span", "", n));
     box.append(item);
   }
-  if (costAny) box.append(el("span", "at-cost-any", `+${costAny}`));
-  const words = [symbolsWords(cost), costAny ? t("attika.any_n", { n: costAny }) : ""].filter(Boolean).join(" + ");
+  if (costAny) box.append(el("span", "at-cost-any", t("attika.any_badge", { n: costAny })));
+  const words = [cardsWords(cost), costAny ? t("attika.any_n", { n: costAny }) : ""].filter(Boolean).join(" + ");
   box.setAttribute("aria-label", words || t("attika.free"));
   box.title = words || t("attika.free");
   return box;
 }
 
-/** One row per player: name, colour, buildings built, cards, amphorae, colonies, shrine link. */
-export function playersPanel({ game, names, me, onHint, hintSeat }) {
+/** One row per player: name, colour, buildings built, cards, amphorae, colonies, shrine link;
+ * the supply (amphorae, deck, discard, land pieces) heads the section. */
+export function playersPanel({ game, names, me, onHint, hintSeat, colourOf }) {
   const box = el("section", "at-players");
   box.dataset.testid = "players";
   box.append(el("h3", "", t("attika.players")));
+  const { amphorae, deck, discard, pieces } = game.supply;
+  const supply = el("p", "at-supply hint", t("attika.supply", { amphorae, deck, discard, pieces }));
+  supply.dataset.testid = "supply";
+  box.append(supply);
   for (const player of game.players) {
     const row = el("div", "at-player");
     row.dataset.seat = String(player.seat);
     row.dataset.testid = `player-${player.seat}`;
-    if (player.seat === game.turn) row.classList.add("acting");
+    if (player.seat === game.turn && game.phase !== "over") row.classList.add("acting");
     if (player.seat === me) row.classList.add("mine");
+    row.style.borderLeftColor = seatColour(colourOf, player.seat);
     const head = el("div", "at-player-head");
     const swatch = el("span", "at-swatch");
-    swatch.style.background = PLAYER[player.seat % PLAYER.length];
+    swatch.style.background = seatColour(colourOf, player.seat);
     head.append(swatch, el("span", "at-player-name", names[player.seat]), el("span", "at-city", t(`attika.city.${player.city}`)));
     row.append(head);
     const stats = el("div", "at-player-stats");
@@ -81,16 +92,16 @@ export function playersPanel({ game, names, me, onHint, hintSeat }) {
       stat(t("attika.amphorae_short"), String(player.amphorae), t("attika.amphorae"), "amphorae"),
       stat(t("attika.colonies_short"), String(player.colonies), t("attika.colonies"), "colonies"),
     );
+    row.append(stats);
     const link = player.link;
     const linkText = link ? t("attika.link_n", { n: link.distance }) : t("attika.link_none");
     const radar = button(linkText, () => onHint(player.seat), {
       cls: `at-radar${hintSeat === player.seat ? " on" : ""}`,
       testid: `radar-${player.seat}`,
-      title: t("attika.radar_title", { name: names[player.seat] }),
     });
+    radar.title = t("attika.radar_title", { name: names[player.seat] });
     radar.setAttribute("aria-pressed", String(hintSeat === player.seat));
-    stats.append(radar);
-    row.append(stats);
+    row.append(radar);
     const stacks = el("div", "at-player-stacks hint", t("attika.stacks_sizes", { sizes: player.stacks.join(" · ") }));
     row.append(stacks);
     if (player.reserve.length) {
@@ -125,9 +136,11 @@ export function stacksRow({ player, draws, onDraw }) {
     const node = button("", () => move && onDraw(move), {
       cls: `at-stack${index === 0 ? " main" : ""}`,
       testid: `stack-${index}`,
-      title: `${label}: ${t("attika.n_buildings", { n: size })}${move ? ` — ${t("attika.draw_hint")}` : ""}`,
       disabled: !move,
     });
+    const what = t("attika.n_buildings", { n: size });
+    node.title = `${label}: ${what}${move ? ` — ${t("attika.draw_hint")}` : ""}`;
+    node.setAttribute("aria-label", node.title);
     node.append(el("span", "at-stack-name", label), el("span", "at-stack-size", size));
     row.append(node);
   });
@@ -136,14 +149,15 @@ export function stacksRow({ player, draws, onDraw }) {
 
 /**
  * A building card (reserve or drawn): name, group, cost from the catalogue, predecessor, and
- * (when it can be built) how many spots and how many are free.
+ * (on the seat's turn) on how many hexes it can go, or why it cannot be built now (`reason`).
  */
-export function buildingCard(info, { spots = null, selected = false, onPick = null, testid = "" } = {}) {
+export function buildingCard(info, { spots = null, reason = "", selected = false, onPick = null, testid = "" } = {}) {
   const card = el(onPick ? "button" : "div", "at-bcard");
   if (onPick) {
     card.type = "button";
     card.addEventListener("click", onPick);
     card.disabled = !spots || !spots.count;
+    card.setAttribute("aria-pressed", String(selected));
   }
   if (testid) card.dataset.testid = testid;
   card.dataset.building = info.id;
@@ -153,14 +167,14 @@ export function buildingCard(info, { spots = null, selected = false, onPick = nu
   const group = el("span", "at-bcard-group", groupName(info.group));
   card.append(name, group, costIcons(info.cost, info.cost_any));
   if (info.predecessor) card.append(el("span", "at-bcard-pred hint", `↳ ${t("attika.after", { building: buildingName(info.predecessor) })}`));
-  else if (info.road) card.append(el("span", "at-bcard-pred hint", t("attika.road_rule")));
+  else if (info.road) card.append(el("span", "at-bcard-pred hint", t("attika.road_rule", { n: info.cost_any })));
   else if (info.main) card.append(el("span", "at-bcard-pred hint", t("attika.main_building")));
   if (spots) {
     card.dataset.spots = String(spots.count);
     card.dataset.free = String(spots.free);
-    const key = spots.count === 1 ? "attika.spots_one" : "attika.spots";
-    const text = spots.count ? t(key, { n: spots.count, free: spots.free }) : t("attika.no_spot");
-    card.append(el("span", "at-bcard-spots", text));
+    const text = spots.count ? t("attika.spots", { n: spots.count, free: spots.free }) : reason;
+    const line = el("span", `at-bcard-spots${spots.count ? "" : " cannot"}`, text);
+    card.append(line);
   }
   return card;
 }
@@ -173,66 +187,102 @@ export function handRow(hand) {
     const card = el("span", `at-card at-card-${symbol}`);
     card.style.borderColor = INK[symbol];
     card.append(symbolGlyph(symbol, 22), el("span", "at-card-n", hand?.[symbol] ?? 0));
-    card.title = `${t(`attika.symbol.${symbol}`)}: ${hand?.[symbol] ?? 0}`;
+    card.title = t(`attika.cards_of.${symbol}`, { n: hand?.[symbol] ?? 0 });
     card.setAttribute("aria-label", card.title);
     row.append(card);
   }
   return row;
 }
 
-/** The final table (this board draws it itself: showsResult). */
-export function finalPanel({ result, game, names }) {
-  const box = el("section", "at-final");
-  box.dataset.testid = "final-table";
-  box.append(el("h3", "", t("attika.final")));
-  const winner = result.winner;
-  const line = el("p", "at-winner");
-  line.dataset.testid = "at-winner";
-  line.textContent =
-    winner === null || winner === undefined
-      ? t("attika.stalemate_line")
-      : t(`attika.winner_${result.victory}`, { name: names[winner] });
-  box.append(line);
+/** How the game ended, without naming the winner (the room's headline does). */
+export function endingText(result) {
+  if (result.winner === null || result.winner === undefined) return t("attika.stalemate_line");
+  return t(`attika.result.how_${result.victory}`);
+}
+
+/**
+ * The final table: place, player (with colour and city), buildings built, hexes still to
+ * build towards two shrines, amphorae, cards left in hand (with which). Every column labelled.
+ */
+export function resultTable({ result, game, names, colourOf }) {
+  const box = el("div", "at-result");
+  const how = el("p", "at-result-how", endingText(result));
+  how.dataset.testid = "at-ending";
+  box.append(how);
   const table = el("table", "at-final-table");
+  table.dataset.testid = "final-table";
   const head = el("tr");
-  for (const key of ["rank", "player", "built_col", "link_col", "amphorae", "cards_col"]) head.append(el("th", "", t(`attika.${key}`)));
+  const keys = ["rank", "player", "built_col", "link_col", "amphorae", "cards_col"];
+  // On a phone each row becomes a card whose cells carry their column's label.
+  const short = ["", "", "built_short", "link_short", "amphorae_short", "cards_short"];
+  const labels = short.map((key) => (key ? t("attika.labelled", { label: t(`attika.${key}`) }) : ""));
+  for (const key of keys) {
+    const th = el("th", "", t(`attika.${key}`));
+    th.scope = "col";
+    head.append(th);
+  }
   const thead = el("thead");
   thead.append(head);
   const body = el("tbody");
   result.ranking.forEach((group, place) => {
     for (const seat of group) {
       const row = el("tr");
-      if (seat === winner) row.classList.add("winner");
+      row.dataset.seat = String(seat);
+      if (seat === result.winner) row.classList.add("winner");
       const b = result.breakdown[seat];
-      const name = el("td");
+      const name = el("th");
+      name.scope = "row";
       const swatch = el("span", "at-swatch");
-      swatch.style.background = PLAYER[seat % PLAYER.length];
+      swatch.style.background = seatColour(colourOf, seat);
       name.append(swatch, document.createTextNode(names[seat]));
-      const builtCell = el("td", "", `${b.built} / 30`);
+      const city = game?.players?.[seat]?.city;
+      if (city) name.append(el("span", "at-city", ` ${t(`attika.city.${city}`)}`));
+      const builtCell = el("td", "", t("attika.built_of", { n: b.built }));
       builtCell.dataset.testid = `final-built-${seat}`;
-      row.append(el("td", "", place + 1), name, builtCell, el("td", "", b.link ?? "—"), el("td", "", b.amphorae), el("td", "", b.cards));
+      const link = b.link === null || b.link === undefined ? t("attika.link_cut") : b.link === 0 ? t("attika.link_joined") : t("attika.link_left", { n: b.link });
+      const hand = game?.players?.[seat]?.hand;
+      const words = hand ? cardsWords(hand) : "";
+      const cards = el("td", "", b.cards);
+      if (words) cards.append(el("span", "at-hand-words hint", ` (${words})`));
+      const cells = [el("td", "at-rank", place + 1), name, builtCell, el("td", "", link), el("td", "", b.amphorae), cards];
+      cells.forEach((cell, index) => {
+        if (labels[index]) cell.dataset.label = labels[index];
+      });
+      row.append(...cells);
       body.append(row);
     }
   });
   table.append(thead, body);
-  box.append(table);
-  if (game.players.some((p) => p.hand)) {
-    const hands = el("p", "hint");
-    hands.textContent = game.players.map((p) => `${names[p.seat]}: ${symbolsWords(p.hand) || "—"}`).join(" · ");
-    box.append(hands);
+  const scroll = el("div", "at-table-scroll");
+  scroll.append(table);
+  box.append(scroll);
+  return box;
+}
+
+/** The final table inside the board (the replay page, which has no room headline). */
+export function finalPanel({ result, game, names, colourOf }) {
+  const box = el("section", "at-final");
+  box.dataset.testid = "final-panel";
+  box.append(el("h3", "", t("attika.final")));
+  const winner = result.winner;
+  if (winner !== null && winner !== undefined) {
+    const line = el("p", "at-winner", t(`attika.winner_${result.victory}`, { name: names[winner] }));
+    line.dataset.testid = "at-winner";
+    box.append(line);
   }
+  box.append(resultTable({ result, game, names, colourOf }));
   return box;
 }
 
 /** The log, oldest first, newest at the bottom (scrolled into view). */
-export function logPanel(entries) {
+export function logPanel(entries, colourOf) {
   const box = el("section", "at-log");
   box.append(el("h3", "", t("attika.log_title")));
   const list = el("ol", "at-log-list");
   list.dataset.testid = "move-log";
   for (const entry of entries) {
     const item = el("li", `at-log-${entry.kind}`, entry.text);
-    if (entry.seat !== null && entry.seat !== undefined) item.style.borderLeftColor = PLAYER[entry.seat % PLAYER.length];
+    if (entry.seat !== null && entry.seat !== undefined) item.style.borderLeftColor = seatColour(colourOf, entry.seat);
     list.append(item);
   }
   box.append(list);
