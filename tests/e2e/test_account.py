@@ -1,11 +1,15 @@
-"""The account settings page: change the password, then delete the account (French)."""
+"""The account settings page: change the password, delete the account (French); API tokens."""
 
 from __future__ import annotations
 
 import secrets
 from typing import Any
 
+import httpx
+
+from tests.e2e.audit import assert_clean, watch
 from tests.e2e.conftest import shot_path
+from tests.e2e.layout import PHONE, assert_layout
 
 
 async def test_settings_page_changes_password_and_deletes_account(
@@ -41,4 +45,40 @@ async def test_settings_page_changes_password_and_deletes_account(
     await page.wait_for_selector("#guest-form")  # signed out
     assert await page.locator("[data-testid=me]").count() == 0
     assert errors == []
+    await context.close()
+
+
+async def test_api_token_made_shown_once_used_and_revoked_on_a_phone(
+    browser: Any, web_server: Any
+) -> None:
+    """The account page's tokens (issue 37): the secret shows once, works as Bearer, and
+    stops working the moment it is revoked; the page passes the phone layout audit."""
+    name = f"theo_{secrets.token_hex(3)}"
+    context = await browser.new_context(locale="en-GB", viewport=PHONE, bypass_csp=False)
+    page = watch(await context.new_page())
+    await page.goto(web_server.url + "/login")
+    await page.fill("#register-form input[name=username]", name)
+    await page.fill("#register-form input[name=password]", "first password")
+    await page.click("#register-form button[type=submit]")
+    await page.wait_for_selector("[data-testid=me]", state="attached")
+    await page.goto(web_server.url + "/account")
+    await page.wait_for_selector("body[data-ready=true]")
+    await page.wait_for_selector("#token-list li:has-text('No tokens yet')")
+    await page.fill("#token-form input[name=name]", "my bot")
+    await page.check("#token-form input[value=play]")
+    await page.click("#token-form button[type=submit]")
+    await page.wait_for_selector("[data-testid=token-value]:visible")
+    token = await page.input_value("[data-testid=token-value]")
+    assert token.startswith("agora_")
+    await page.wait_for_selector("[data-testid=token]:has-text('my bot')")
+    assert "read, play" in await page.inner_text("[data-testid=token]")
+    await assert_layout(page, "account page with a token")
+    await assert_clean(page, "account page")
+
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=web_server.url, headers=headers) as program:
+        assert (await program.get("/api/my-games")).status_code == 200
+        await page.click("[data-testid=token] button")
+        await page.wait_for_selector("#token-list li:has-text('No tokens yet')")
+        assert (await program.get("/api/my-games")).status_code == 401
     await context.close()
