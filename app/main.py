@@ -20,6 +20,7 @@ from app.api import (
     account,
     admin,
     auth,
+    challenges,
     game_pages,
     health,
     moderation,
@@ -184,6 +185,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(moderation.router)
     app.include_router(account.router)
     app.include_router(tokens.router)
+    app.include_router(challenges.router)
     app.include_router(account.pages)
     app.include_router(admin.router)
     app.include_router(admin.pages)

@@ -88,6 +88,25 @@ class ApiToken(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class Challenge(Base):
+    """One player asks another to a game (app.social.challenges); accepted, it names the
+    room it made."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    from_user_id: Mapped[str] = mapped_column(ForeignKey("users.id"), index=True)
+    to_user_id: Mapped[str] = mapped_column(ForeignKey("users.id"), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[str] = mapped_column(Text, default="{}")
+    # open -> accepted | declined | cancelled (expired: open past expires_at)
+    status: Mapped[str] = mapped_column(String(16), default="open")
+    room_id: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
 class Room(Base):
     __tablename__ = "rooms"
 

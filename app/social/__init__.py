@@ -1,0 +1,1 @@
+"""What brings players together: challenges (friends and tournaments to come)."""
