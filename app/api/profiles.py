@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 from app.api.deps import OptionalUser, SessionDep, SettingsDep
 from app.api.pages import render
+from app.catalogue.games import catalogue_entries
 from app.db.models import User
 from app.errors import InvalidRequest, NotFound
 from app.games.registry import UnknownGame, get_game, iter_games
@@ -71,17 +72,23 @@ async def leaderboard(
 
 @pages.get("/u/{name}", response_class=HTMLResponse)
 async def profile_page(
-    request: Request, name: str, session: SessionDep, viewer: OptionalUser
+    request: Request, name: str, session: SessionDep, viewer: OptionalUser, settings: SettingsDep
 ) -> HTMLResponse:
     user, data = await _profile(session, name, viewer, accounts=False)
     for rating in data["ratings"]:
         rating["chart"] = history_chart(rating["history"])
+    own = viewer is not None and viewer.id == user.id
+    # An account may challenge another account from its profile (app.social.challenges).
+    can_challenge = bool(viewer and not viewer.is_guest and not own and user.username)
     return render(
         request,
         "profile.html",
         viewer,
         profile=data,
-        own=viewer is not None and viewer.id == user.id,
+        own=own,
+        challenge_games=(
+            catalogue_entries(include_test_games=settings.agora_test_games) if can_challenge else []
+        ),
     )
 
 

@@ -23,9 +23,11 @@ from typing import TYPE_CHECKING, Any, Final
 import orjson
 from sqlalchemy import func, or_, select, update
 
+from app.catalogue.games import catalogue_entry
 from app.db.models import Challenge, User
 from app.errors import AgoraError, Conflict, Forbidden, InvalidRequest, NotFound
 from app.games.interface import InvalidOptions, JsonDict
+from app.games.registry import UnknownGame
 from app.ids import new_id
 from app.rooms.room_options import normalize_room_options
 
@@ -55,6 +57,13 @@ def person(user: User | None) -> JsonDict | None:
     if user is None:
         return None
     return {"id": user.id, "name": user.display_name, "username": user.username}
+
+
+def game_name(game_id: str) -> JsonDict:
+    try:
+        return dict(catalogue_entry(game_id)["name"])
+    except UnknownGame:  # a test game, with no card in the catalogue
+        return {"en": game_id, "fr": game_id}
 
 
 class Challenges:
@@ -204,6 +213,7 @@ class Challenges:
             "id": row.id,
             "status": status_of(row),
             "game": row.game,
+            "game_name": game_name(row.game),
             "options": orjson.loads(row.options),
             "from": person(sender),
             "to": person(target),

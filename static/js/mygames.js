@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { formatClock } from "./clocks.js";
 import { serverNow, syncServerTime } from "./clock.js";
+import { drawChallenges } from "./challenges.js";
 import { label, t } from "./i18n.js";
 
 const baseTitle = document.title.replace(/^\(\d+\) /, "");
@@ -76,6 +77,8 @@ export function watchMyGames(intervalMs = 20000) {
 }
 
 export async function start() {
+  drawChallenges();
+  setInterval(drawChallenges, 10000);
   const list = document.getElementById("my-games");
   const draw = async () => {
     const data = await fetchMyGames();

@@ -24,7 +24,7 @@ async def test_settings_page_changes_password_and_deletes_account(
     await page.fill("#register-form input[name=username]", name)
     await page.fill("#register-form input[name=password]", "first password")
     await page.click("#register-form button[type=submit]")
-    await page.wait_for_selector("[data-testid=me]")
+    await page.wait_for_selector("[data-testid=me]", state="attached")
     await page.click("[data-testid=nav-settings]")
     await page.wait_for_selector("body[data-ready=true]")
     assert await page.inner_text("h1") == "Paramètres du compte"

@@ -55,7 +55,7 @@ async def test_no_page_breaks_under_the_csp(browser: Any, web_server: Any) -> No
     await page.fill("#login-form input[name=username]", admin_name)
     await page.fill("#login-form input[name=password]", "admin password 1")
     await page.click("#login-form button[type=submit]")
-    await page.wait_for_selector("[data-testid=me]")
+    await page.wait_for_selector("[data-testid=me]", state="attached")
     cookies = {c["name"]: c["value"] for c in await context.cookies()}
     async with httpx.AsyncClient(base_url=web_server.url, cookies=cookies) as api:
         waiting = (await api.post("/api/rooms", json={"game": "akropolis", "seats": 2})).json()

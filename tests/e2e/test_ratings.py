@@ -26,7 +26,7 @@ async def register(page: Any, server: Any, name: str) -> str:
     await page.fill("#register-form input[name=username]", username)
     await page.fill("#register-form input[name=password]", "long enough pw")
     await page.click("#register-form button[type=submit]")
-    await page.wait_for_selector("[data-testid=me]")
+    await page.wait_for_selector("[data-testid=me]", state="attached")
     return username
 
 
