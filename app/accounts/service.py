@@ -24,6 +24,7 @@ def public_user(user: User) -> dict[str, Any]:
         "username": user.username,
         "guest": user.is_guest,
         "admin": user.is_admin,
+        "bot": bool(getattr(user, "is_bot", False)),
     }
 
 

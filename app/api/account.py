@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from app.accounts import manage
+from app.accounts import bot_accounts, manage
 from app.accounts.hashing import verify_async
 from app.accounts.security import SESSION_COOKIE
 from app.accounts.service import public_user
@@ -22,7 +22,7 @@ from app.api.auth import set_session
 from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SessionDep, SettingsDep, SignerDep
 from app.api.pages import render
 from app.db.models import GameResult, Room, Seat, User
-from app.errors import AgoraError, NotAuthenticated
+from app.errors import AgoraError, Forbidden, NotAuthenticated
 
 router = APIRouter(prefix="/api/account", tags=["account"])
 pages = APIRouter()
@@ -55,6 +55,23 @@ async def change_password(
         raise
     set_session(request, response, stored, signer, settings)
     return public_user(stored)
+
+
+@router.post(
+    "/bot",
+    responses={
+        401: {"description": "No valid token"},
+        403: {"description": "Not a token with the bot scope, or a guest"},
+        409: {"description": "The account has played games"},
+    },
+)
+async def become_bot(request: Request, user: CurrentUser, session: SessionDep) -> dict[str, Any]:
+    """Turn this account into a bot account, for good (app.accounts.bot_accounts). Needs
+    ``Authorization: Bearer`` with a token that has the ``bot`` scope."""
+    if request.headers.get("authorization") is None:
+        raise Forbidden("send a token with the bot scope", code="token_required")
+    stored = await bot_accounts.become_bot(session, user)
+    return {**public_user(stored), "bot": stored.is_bot}
 
 
 @router.post("/logout-all")

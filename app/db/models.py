@@ -70,6 +70,9 @@ class User(Base):
     session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # Set when the account was deleted: its games stay, under the name "deleted player".
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # A bot account (app.accounts.bot_accounts): a program plays it through the API; it
+    # never seeks games in the public lobby. Set once, never unset.
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ApiToken(Base):

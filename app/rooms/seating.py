@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 import orjson
 from sqlalchemy import insert, text
 
+from app.accounts.bot_accounts import refuse_public_seat
 from app.bots import BOTS
 from app.db.models import Room, Seat, User, detached
 from app.db.raw_pg import execute_alone, transaction
@@ -72,6 +73,7 @@ class Seating:
     async def create_room(
         self, *, user: User, game_id: str, seats: int, options: JsonDict | None, private: bool
     ) -> LiveRoom:
+        refuse_public_seat(user, private=private)
         game = self.ctx.game(game_id)
         try:
             clean = normalize_room_options(game.INFO, seats, options)
@@ -165,6 +167,7 @@ class Seating:
             )
             if room.private and not (code_ok or user.is_admin):
                 raise RoomNotFound(f"no room {room_id}")
+            refuse_public_seat(user, private=room.private)
             if room.status != "waiting":
                 raise Conflict("this game has already started", code="room_not_waiting")
             position = free_position(room.seat_count, seats)

@@ -47,8 +47,8 @@ async def test_first_visit_reaches_a_running_game_against_bots_in_three_clicks(
         "window.agoraRoom && window.agoraRoom.socket.room"
         " && window.agoraRoom.socket.room.status === 'playing'"
     )
-    await page.wait_for_selector(".ak-root [data-testid=ak-turn]")
-    await page.wait_for_selector("[data-testid=ak-turn]:has-text('Your turn')")
+    await page.wait_for_selector(".ak-root [data-testid=city]")
+    await page.wait_for_selector("#turn:has-text('Your turn')")
     assert len(clicks) <= 3, clicks
     assert len(clicks) == 1, clicks  # in fact one click: Play now against bots
     seats = await page.evaluate("window.agoraRoom.socket.room.seats.map((s) => s.kind)")

@@ -1,0 +1,74 @@
+"""Bot accounts: made with a bot-scoped token before any game, for good; by invitation only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.tables import account, finish_race, sockets_for, table
+from tests.api.test_challenges import challenge
+from tests.api.test_tokens import bearer, make_token
+from tests.conftest import RunningServer
+
+
+async def test_an_account_becomes_a_bot_with_a_bot_token_only(
+    server: RunningServer, players: Any
+) -> None:
+    robo = await account(players, "Robo")
+    # A session alone cannot (a stray click must not do it), nor a token without the scope.
+    by_cookie = await robo.http.post("/api/account/bot")
+    assert by_cookie.status_code == 403 and by_cookie.json()["code"] == "token_required"
+    play = (await make_token(robo, "play"))["token"]
+    async with bearer(server, play) as program:
+        refused = await program.post("/api/account/bot")
+        assert refused.status_code == 403 and refused.json()["code"] == "token_scope"
+    bot = (await make_token(robo, "bot"))["token"]
+    async with bearer(server, bot) as program:
+        made = await program.post("/api/account/bot")
+        assert made.status_code == 200 and made.json()["bot"] is True
+        assert (await program.post("/api/account/bot")).json()["bot"] is True  # idempotent
+    profile = (await robo.http.get(f"/api/users/{robo.user['username']}")).json()
+    assert profile["bot"] is True and profile["user"]["bot"] is True
+    person = await account(players, "Ana")
+    assert (await person.http.get(f"/api/users/{person.user['username']}")).json()["bot"] is False
+
+
+async def test_an_account_that_has_played_stays_a_person(
+    server: RunningServer, players: Any
+) -> None:
+    ana, bob = await account(players, "Ana"), await account(players, "Bob")
+    room = await table([ana, bob], options={"target": 3})
+    await finish_race(
+        *((socks := await sockets_for([ana, bob], room["id"])), dict(enumerate(socks)))
+    )
+    token = (await make_token(ana, "bot"))["token"]
+    async with bearer(server, token) as program:
+        refused = await program.post("/api/account/bot")
+        assert refused.status_code == 409 and refused.json()["code"] == "has_played"
+
+
+async def test_a_bot_plays_by_invitation_and_challenge_not_at_public_tables(
+    server: RunningServer, players: Any
+) -> None:
+    robo, ana = await account(players, "Robo"), await account(players, "Ana")
+    token = (await make_token(robo, "bot", "play"))["token"]
+    public = (await ana.http.post("/api/rooms", json={"game": "race", "seats": 2})).json()
+    private = (
+        await ana.http.post("/api/rooms", json={"game": "race", "seats": 2, "private": True})
+    ).json()
+    async with bearer(server, token) as program:
+        assert (await program.post("/api/account/bot")).status_code == 200
+        for call in (
+            program.post("/api/rooms", json={"game": "race", "seats": 2}),
+            program.post(f"/api/rooms/{public['id']}/join", json={}),
+            program.post("/api/play/join", json={"game": "akropolis"}),
+        ):
+            answer = await call
+            assert answer.status_code == 403 and answer.json()["code"] == "bot_account"
+        # A host's invite (a private room's code) seats it; so does accepting a challenge.
+        invited = await program.post(
+            f"/api/rooms/{private['id']}/join", json={"invite_code": private["invite_code"]}
+        )
+        assert invited.status_code == 200
+        asked = await challenge(ana, robo)
+        accepted = await program.post(f"/api/challenges/{asked['id']}/accept")
+        assert accepted.status_code == 200 and accepted.json()["room_id"]
