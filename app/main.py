@@ -186,6 +186,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account.router)
     app.include_router(tokens.router)
     app.include_router(challenges.router)
+    app.include_router(challenges.stream)
     app.include_router(account.pages)
     app.include_router(admin.router)
     app.include_router(admin.pages)

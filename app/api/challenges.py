@@ -9,13 +9,16 @@ cancelled); ``GET /api/challenges``: the open ones sent to and by you.
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import UTC, datetime
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from app.api.deps import CurrentUser, RoomsDep
 from app.social.challenges import Challenges
+from app.social.events import EventStream
 
 router = APIRouter(prefix="/api/challenges", tags=["challenges"])
 
@@ -70,3 +73,27 @@ async def decline_challenge(
     challenge_id: str, user: CurrentUser, rooms: RoomsDep
 ) -> dict[str, Any]:
     return await Challenges(rooms).decline(user, challenge_id)
+
+
+stream = APIRouter(prefix="/api/stream", tags=["challenges"])
+
+
+@stream.get(
+    "/events",
+    responses={
+        200: {"content": {"application/x-ndjson": {}}, "description": "One JSON event a line"},
+        401: {"description": "Not signed in, or a bad token"},
+    },
+)
+async def events(
+    request: Request,
+    user: CurrentUser,
+    rooms: RoomsDep,
+    since: Annotated[datetime | None, Query(description="Also the game ends since then")] = None,
+) -> StreamingResponse:
+    """The account's events, one JSON object a line (app.social.events): open challenges
+    and running games at once, then challenges, game starts and game ends as they come."""
+    if since is not None and since.tzinfo is None:
+        since = since.replace(tzinfo=UTC)
+    feed = EventStream(Challenges(rooms), user, since)
+    return StreamingResponse(feed.lines(request.is_disconnected), media_type="application/x-ndjson")

@@ -68,6 +68,10 @@ def install_failure_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RedisError, redis_error)
 
 
+# HTTP responses that stream for as long as the client listens (app.social.events).
+LONG_LIVED = ("/api/stream/",)
+
+
 class RequestTimeout:
     """ASGI middleware: an HTTP request that outlives ``seconds`` is answered 503.
 
@@ -83,6 +87,8 @@ class RequestTimeout:
         # Sockets pass straight through, with no frame of ours held for their whole life
         # (bench/ws_idle.py: memory per idle socket).
         if scope["type"] != "http" or self.seconds <= 0:
+            return self.app(scope, receive, send)
+        if scope["path"].startswith(LONG_LIVED):  # a stream is meant to outlive any timeout
             return self.app(scope, receive, send)
         return self._http(scope, receive, send)
 
