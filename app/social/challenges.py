@@ -8,8 +8,9 @@ programs (issue 37: a bot account plays when challenged). The states:
       ├──decline (the challenger)──────▶ cancelled
       └──(a day passes)────────────────▶ expired (shown as such; never stored)
 
-Accepting is one conditional UPDATE (``WHERE status = 'open'``): two answers racing each
-other (two tabs, a program retrying) make one room, the loser gets 409. The room is made
+Accepting is one conditional UPDATE (``WHERE status = 'open'``, to ``accepting``): two
+answers racing each other (two tabs, a program retrying) make one room, the loser gets
+409; ``accepted`` is written with the room's id, so no one reads one without the other. The room is made
 through :class:`RoomService`'s public commands (create, join, start), so every rule about
 rooms (options, seats, rating) stays in one place. Only accounts challenge and are
 challenged: a guest has no name to be found by.
@@ -48,6 +49,8 @@ def _aware(moment: datetime) -> datetime:
 
 
 def status_of(row: Challenge, now: datetime | None = None) -> str:
+    if row.status == "accepting":
+        return "open"  # its room is being made: "accepted" comes with the room's id
     if row.status == "open" and _aware(row.expires_at) <= (now or datetime.now(UTC)):
         return "expired"
     return row.status
@@ -154,7 +157,7 @@ class Challenges:
             won = await session.execute(
                 update(Challenge)
                 .where(Challenge.id == challenge_id, Challenge.status == "open")
-                .values(status="accepted", answered_at=datetime.now(UTC))
+                .values(status="accepting", answered_at=datetime.now(UTC))
             )
             if won.rowcount != 1:  # type: ignore[attr-defined]
                 raise Conflict("this challenge was answered meanwhile", code="challenge_answered")
@@ -172,7 +175,8 @@ class Challenges:
         except AgoraError:
             await self._set(challenge_id, status="cancelled")  # no half-made game left open
             raise
-        await self._set(challenge_id, room_id=live.id)
+        # Accepted and its room in one write: no one sees "accepted" without a room.
+        await self._set(challenge_id, status="accepted", room_id=live.id)
         return await self.get(user, challenge_id)
 
     async def decline(self, user: User, challenge_id: str) -> JsonDict:
