@@ -101,6 +101,10 @@ class Settings(BaseSettings):
     rooms_window_seconds: float = 600.0
     chat_per_user: int = 10
     chat_window_seconds: float = 10.0
+    # A program's API token (app.accounts.tokens): requests and socket moves per window.
+    token_requests_per_window: int = 300
+    token_moves_per_window: int = 300
+    token_window_seconds: float = 60.0
     # Leaderboards list players with at least this many rated games, this many a page.
     leaderboard_min_games: int = 3
     leaderboard_page_size: int = 25

@@ -120,8 +120,8 @@ _TOUCH = (
 )
 
 
-async def lookup(conn: AsyncConnection, token: str) -> tuple[str, frozenset[str]] | None:
-    """The user id and scopes of a live token, or None (unknown, revoked, expired)."""
+async def lookup(conn: AsyncConnection, token: str) -> tuple[str, str, frozenset[str]] | None:
+    """The token's id, its user's id and its scopes, or None (unknown, revoked, expired)."""
     if not token.startswith(PREFIX) or len(token) > 200:
         return None
     row = (await conn.execute(_BY_HASH, {"hash": token_hash(token)})).first()
@@ -133,7 +133,7 @@ async def lookup(conn: AsyncConnection, token: str) -> tuple[str, frozenset[str]
     if row.last_used_at is None or _aware(row.last_used_at) < now - TOUCH_EVERY:
         await conn.execute(_TOUCH, {"token_id": row.id, "now": now})
         await conn.commit()
-    return row.user_id, frozenset(row.scopes.split())
+    return row.id, row.user_id, frozenset(row.scopes.split())
 
 
 def _aware(moment: datetime) -> datetime:

@@ -90,3 +90,13 @@ async def chat_line(limiter: Limiter, settings: Settings, user_id: str) -> None:
         window=settings.chat_window_seconds,
         what="chat messages",
     )
+
+
+async def token_move(limiter: Limiter, settings: Settings, token_id: str) -> None:
+    """A program's moves on the room socket, per API token (app.accounts.tokens)."""
+    await limiter.hit(
+        f"token:moves:{token_id}",
+        limit=settings.token_moves_per_window,
+        window=settings.token_window_seconds,
+        what="moves with this token",
+    )

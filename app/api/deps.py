@@ -87,9 +87,12 @@ async def _lookup(request: Request, signer: SessionSigner) -> User | None:
     )
 
 
-async def user_from_token(authorization: str, engine: AsyncEngine) -> tuple[User, frozenset[str]]:
+async def user_from_token(
+    authorization: str, engine: AsyncEngine
+) -> tuple[User, frozenset[str], str]:
     """The user and scopes of ``Authorization: Bearer <token>``; 401 for anything else
-    (app.accounts.tokens: a token is judged alone, never topped up by a cookie)."""
+    (app.accounts.tokens: a token is judged alone, never topped up by a cookie); the
+    third item is the token's id (its rate limits count by it)."""
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise NotAuthenticated("expected Authorization: Bearer <token>", code="bad_token")
@@ -97,16 +100,23 @@ async def user_from_token(authorization: str, engine: AsyncEngine) -> tuple[User
         found = await tokens.lookup(conn, token.strip())
         if found is None:
             raise NotAuthenticated("unknown, revoked or expired token", code="bad_token")
-        row = (await conn.execute(_USER_BY_ID, {"id": found[0]})).mappings().first()
+        row = (await conn.execute(_USER_BY_ID, {"id": found[1]})).mappings().first()
     if row is None or row["deleted_at"] is not None:
         raise NotAuthenticated("unknown, revoked or expired token", code="bad_token")
     user = detached(User, dict(row))
     user.is_admin = False  # an admin's rights need a signed-in session
-    return user, found[1]
+    return user, found[2], found[0]
 
 
 async def _token_user(request: Request, authorization: str) -> User:
-    user, scopes = await user_from_token(authorization, request.app.state.engine)
+    user, scopes, token_id = await user_from_token(authorization, request.app.state.engine)
+    settings = request.app.state.settings
+    await request.app.state.limiter.hit(
+        f"token:requests:{token_id}",
+        limit=settings.token_requests_per_window,
+        window=settings.token_window_seconds,
+        what="API requests with this token",
+    )
     needed = tokens.required_scope(request.method, request.url.path)
     if needed is None:
         raise Forbidden("a token cannot do this; sign in on the site", code="session_required")

@@ -86,7 +86,7 @@ class SocketSession:
     # Slots: one of these per connected socket (bench/ws_idle.py measures what a socket costs).
     __slots__ = (
         "audience", "connection", "message_counts", "metrics", "receive", "room_id", "rooms",
-        "settings", "user", "user_id", "websocket",
+        "settings", "token_id", "user", "user_id", "websocket",
     )  # fmt: skip
 
     def __init__(
@@ -102,6 +102,8 @@ class SocketSession:
         self.room_id = room_id
         self.user = user
         self.user_id = user.id if user else None  # an ORM attribute read costs, per message
+        # A program's API token, when it connected with one: its moves are rate limited.
+        self.token_id: str | None = websocket.scope.get("agora.token")
         self.audience = SPECTATOR if seat is None else str(seat)
         self.settings = rooms.settings
         self.metrics = rooms.metrics
@@ -282,6 +284,8 @@ class SocketSession:
         move = data.get("move")
         if not isinstance(move, dict):
             raise AgoraError('a move message needs a "move" object', code="malformed_message")
+        if self.token_id is not None:
+            await abuse.token_move(self.websocket.app.state.limiter, self.settings, self.token_id)
         clean_id = clean_move_id(move_id)
         version = data.get("version")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):

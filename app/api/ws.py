@@ -76,7 +76,8 @@ async def socket_user(websocket: WebSocket) -> tuple[User | None, bool]:
     app = websocket.app
     authorization = websocket.headers.get("authorization")
     if authorization is not None:
-        user, scopes = await user_from_token(authorization, app.state.engine)
+        user, scopes, token_id = await user_from_token(authorization, app.state.engine)
+        websocket.scope["agora.token"] = token_id  # its moves count against its limit
         return user, tokens.allows(scopes, "play")
     cookie = websocket.cookies.get(SESSION_COOKIE)
     return await user_from_cookie(cookie, app.state.signer, app.state.engine), True

@@ -10,9 +10,9 @@ programs (issue 37: a bot account plays when challenged). The states:
 
 Accepting is one conditional UPDATE (``WHERE status = 'open'``, to ``accepting``): two
 answers racing each other (two tabs, a program retrying) make one room, the loser gets
-409; ``accepted`` is written with the room's id, so no one reads one without the other. The room is made
-through :class:`RoomService`'s public commands (create, join, start), so every rule about
-rooms (options, seats, rating) stays in one place. Only accounts challenge and are
+409; ``accepted`` is written with the room's id, so no one reads one without the other.
+The room is made through :class:`RoomService`'s public commands (create, join, start), so
+every rule about rooms (options, seats, rating) stays in one place. Only accounts challenge and are
 challenged: a guest has no name to be found by.
 """
 

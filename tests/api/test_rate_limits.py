@@ -15,12 +15,14 @@ from pathlib import Path
 
 import httpx
 import pytest
+import websockets
 
 from app.errors import RateLimited
 from app.limits import Limiter, MemoryStore, RedisStore
 from tests.conftest import (
     REDIS_URL,
     Player,
+    RoomSocket,
     RunningServer,
     base_settings,
     need_service,
@@ -64,6 +66,9 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]
             rooms_window_seconds=WINDOW,
             chat_per_user=2,
             chat_window_seconds=WINDOW,
+            token_requests_per_window=4,
+            token_moves_per_window=2,
+            token_window_seconds=WINDOW,
             login_free_failures_account=2,
             login_free_failures_address=4,
             login_failure_window_seconds=1000,
@@ -174,6 +179,48 @@ async def test_rooms_and_chat_per_user(limited: RunningServer) -> None:
     await sock.send({"type": "chat", "text": "four"})
     await sock.receive_until("chat", text="four")
     await player.close()
+
+
+async def test_a_tokens_requests_and_moves(limited: RunningServer) -> None:
+    """Per API token (issue 37): requests, then moves on the socket; the window passes."""
+    person = Player(limited, "Program")
+    name = f"prog_{secrets.token_hex(3)}"
+    made = await person.http.post(
+        "/api/accounts", json={"username": name, "password": "long enough pw"}, headers=address()
+    )
+    assert made.status_code == 201, made.text
+    token = (
+        await person.http.post("/api/tokens", json={"name": "bot", "scopes": ["play"]})
+    ).json()["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=limited.url, headers=headers) as program:
+        room = (await program.post("/api/rooms", json={"game": "race", "seats": 2})).json()
+        await program.post(f"/api/rooms/{room['id']}/bots", json={"bot": "random"})
+        await program.post(f"/api/rooms/{room['id']}/start")
+        assert (await program.get("/api/my-games")).status_code == 200
+        assert_429(await program.get("/api/my-games"))  # the fifth request in the window
+        # The socket's handshake is not a request; its moves count on their own.
+        ws = await websockets.connect(
+            f"{limited.ws_url}/ws/rooms/{room['id']}", additional_headers=headers
+        )
+        sock = RoomSocket(ws)
+        try:
+            await sock.receive_until("snapshot")
+            answers = []
+            for index in range(3):
+                await sock.send({"type": "move", "id": f"m{index}", "move": {"add": 1}})
+                while True:
+                    answer = await sock.receive()
+                    if answer.get("id") == f"m{index}" and answer["type"] in ("ack", "error"):
+                        answers.append(answer)
+                        break
+            codes = [a.get("code", a["type"]) for a in answers]
+            assert codes[2] == "rate_limited", codes
+        finally:
+            await sock.close()
+        await pass_window(WINDOW)
+        assert (await program.get("/api/my-games")).status_code == 200
+    await person.close()
 
 
 async def test_backoff_doubles_and_is_capped() -> None:
