@@ -59,6 +59,7 @@ async def leaderboard(
     settings: SettingsDep,
     page: int = Query(1, ge=1, le=10_000),
     per_page: int | None = Query(None, ge=1, le=100),
+    bots: bool = Query(False, description="The bot accounts' board instead of the people's"),
 ) -> dict[str, Any]:
     """Top players by conservative rating (mu - 3 sigma), with a minimum of rated games."""
     return await queries.leaderboard(
@@ -67,6 +68,7 @@ async def leaderboard(
         page=page,
         per_page=per_page or settings.leaderboard_page_size,
         min_games=settings.leaderboard_min_games,
+        bots=bots,
     )
 
 
@@ -106,6 +108,7 @@ async def leaderboard_page(
     settings: SettingsDep,
     viewer: OptionalUser,
     page: int = Query(1, ge=1, le=10_000),
+    bots: bool = Query(False),
 ) -> HTMLResponse:
     board = await queries.leaderboard(
         session,
@@ -113,6 +116,7 @@ async def leaderboard_page(
         page=page,
         per_page=settings.leaderboard_page_size,
         min_games=settings.leaderboard_min_games,
+        bots=bots,
     )
     games = [
         {"id": g.INFO.id, "name": g.INFO.name}

@@ -163,13 +163,17 @@ async def profile(session: AsyncSession, user: User, *, include_private: bool) -
 
 
 async def leaderboard(
-    session: AsyncSession, game: str, *, page: int, per_page: int, min_games: int
-) -> dict[str, Any]:
-    """Top players of a game by conservative rating, with at least ``min_games`` rated games."""
+    session: AsyncSession, game: str, *, page: int, per_page: int, min_games: int,
+    bots: bool = False,
+) -> dict[str, Any]:  # fmt: skip
+    """Top players of a game by conservative rating, with at least ``min_games`` rated games.
+    People and bot accounts are ranked apart (``bots``); their games against each other
+    count for both, as on Lichess."""
     where = and_(
         Rating.game == game,
         Rating.games >= min_games,
         or_(User.banned.is_(False), User.banned.is_(None)),
+        User.is_bot.is_(bots),
     )
     total = await session.scalar(
         select(func.count()).select_from(Rating).join(User, User.id == Rating.user_id).where(where)
@@ -205,5 +209,6 @@ async def leaderboard(
         "pages": max(1, -(-total // per_page)),
         "total": total,
         "min_games": min_games,
+        "bots": bots,
         "players": players,
     }

@@ -72,3 +72,26 @@ async def test_a_bot_plays_by_invitation_and_challenge_not_at_public_tables(
         asked = await challenge(ana, robo)
         accepted = await program.post(f"/api/challenges/{asked['id']}/accept")
         assert accepted.status_code == 200 and accepted.json()["room_id"]
+
+
+async def test_bots_and_people_are_ranked_apart(server: RunningServer, players: Any) -> None:
+    robo, token = await account(players, "Robo"), ""
+    token = (await make_token(robo, "bot", "play"))["token"]
+    async with bearer(server, token) as program:
+        assert (await program.post("/api/account/bot")).status_code == 200
+    ana = await account(players, "Ana")
+    for _ in range(3):  # the leaderboards list players with 3 rated games or more
+        asked = await challenge(ana, robo, options={"target": 3, "rated": True})
+        async with bearer(server, token) as program:
+            room_id = (await program.post(f"/api/challenges/{asked['id']}/accept")).json()[
+                "room_id"
+            ]
+        socks = await sockets_for([ana], room_id)
+        robo_socket = await robo.socket(room_id)
+        await robo_socket.receive_until("snapshot")
+        await finish_race([*socks, robo_socket], {0: socks[0], 1: robo_socket})
+    people = (await ana.http.get("/api/leaderboard/race")).json()
+    bots = (await ana.http.get("/api/leaderboard/race?bots=true")).json()
+    assert [p["username"] for p in people["players"]] == [ana.user["username"]]
+    assert [p["username"] for p in bots["players"]] == [robo.user["username"]]
+    assert bots["bots"] is True and people["bots"] is False
