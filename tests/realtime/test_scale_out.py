@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import subprocess
 import sys
 import time
@@ -184,3 +185,48 @@ async def test_a_session_revoked_on_one_process_is_refused_at_once_on_the_other(
     finally:
         await here.close()
         await there.close()
+
+
+async def test_a_programs_event_stream_served_by_the_other_process(
+    two_servers: list[RunningServer],
+) -> None:
+    """A challenge made through one process reaches a program streaming from the other,
+    and its acceptance there starts the game for both (issue 37: the stream reads the
+    shared database, so any process serves any program)."""
+    from tests.api.test_event_stream import listening
+    from tests.api.test_tokens import make_token
+
+    here, there = two_servers
+    people = []
+    for server, name in ((here, "Ana"), (here, "Robo")):
+        person = Player(server, name)
+        made = await person.http.post(
+            "/api/accounts",
+            json={
+                "username": f"{name.lower()}_{secrets.token_hex(3)}",
+                "password": "long enough pw",
+            },
+        )
+        assert made.status_code == 201, made.text
+        person.user = made.json()
+        people.append(person)
+    ana, robo = people
+    token = (await make_token(robo, "play"))["token"]
+    try:
+        async with listening(there, token) as stream:
+            asked = await ana.http.post(
+                "/api/challenges", json={"to": robo.user["username"], "game": "race"}
+            )
+            assert asked.status_code == 201, asked.text
+            told = await stream.next("challenge")
+            assert told["challenge"]["id"] == asked.json()["id"]
+            async with httpx.AsyncClient(
+                base_url=there.url, headers={"Authorization": f"Bearer {token}"}
+            ) as program:
+                accepted = await program.post(f"/api/challenges/{asked.json()['id']}/accept")
+                assert accepted.status_code == 200, accepted.text
+            started = await stream.next("gameStart")
+            assert started["game"]["room_id"] == accepted.json()["room_id"]
+    finally:
+        for person in people:
+            await person.close()
