@@ -322,6 +322,7 @@ export async function start() {
     const names = socket.room.seats.map((seat) => seat.name);
     const key = JSON.stringify([result, names]);
     if (key === resultKey) return; // redrawn only when something changed: no flicker
+    const first = resultKey === "";
     resultKey = key;
     const winners = result.ranking[0];
     // The board may name a seat its own way (the solo Architect is no "Seat 2").
@@ -332,6 +333,8 @@ export async function start() {
     slot.replaceChildren();
     if (board.drawResult) board.drawResult(slot, boardContext());
     else slot.append(scoresTable(result));
+    // The game just ended under a player scrolled down to the board: show who won.
+    if (first && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start" });
   }
 
   function scoresTable(result) {

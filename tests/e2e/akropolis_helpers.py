@@ -44,6 +44,22 @@ async def create_room(
     return page.url
 
 
+async def start_solo(page: Any, level: str) -> None:
+    await create_room(page, 1, {"architect_level": level})
+    await page.wait_for_selector("#start-button:not([hidden])")
+    await page.click("#start-button")
+    await page.wait_for_selector(".ak-site .ak-card")
+
+
+async def ghost_state(page: Any) -> tuple[str, str, str]:
+    ghost = page.locator("[data-testid=ghost]")
+    return (
+        await ghost.get_attribute("data-q"),
+        await ghost.get_attribute("data-r"),
+        await ghost.get_attribute("data-rot"),
+    )
+
+
 async def play_turn_if_mine(page: Any) -> bool:
     """If it is this page's turn, place a tile through the UI: the one already in hand, else
     the first tile the site offers (pick a card, the ghost appears on a legal spot), with

@@ -1,6 +1,6 @@
 """Helpers for the Akrotiri browser tests: the board's state and legal moves as the page
 sees them, turns played through the board's controls or through the page's socket, and
-views sampled from the rules module."""
+what the sail targets on the map cover."""
 
 from __future__ import annotations
 
@@ -98,6 +98,35 @@ VISIBLE = """(selector) => {
   }
   return found.sort((a, b) => a[0] - b[0]).map((f) => f[1]);
 }"""
+
+
+# Sail badges on screen that cover one another, or cover a temple, a boat, a cube or a dig
+# site (each as a short description): neighbouring targets must not be ambiguous.
+TARGET_OVERLAPS = """() => {
+  const badges = [...document.querySelectorAll('.akr-target circle')].map((c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2, r: r.width / 2 };
+  });
+  const found = { badges: [], covered: [] };
+  badges.forEach((a, i) => badges.slice(i + 1).forEach((b) => {
+    const d = Math.hypot(a.x - b.x, a.y - b.y);
+    if (d < a.r + b.r - 0.5) found.badges.push(`badges ${d.toFixed(1)} px apart`);
+  }));
+  const things = '.akr-layer-items .akr-temple, .akr-boat, .akr-cube, .akr-dig rect, .akr-icon';
+  for (const node of document.querySelectorAll(things)) {
+    const box = node.getBoundingClientRect();
+    for (const b of badges) {
+      const dx = b.x - Math.min(Math.max(b.x, box.x), box.right);
+      const dy = b.y - Math.min(Math.max(b.y, box.y), box.bottom);
+      if (Math.hypot(dx, dy) < b.r - 1) found.covered.push(node.getAttribute('class'));
+    }
+  }
+  return found;
+}"""
+
+
+async def target_overlaps(page: Any) -> dict[str, list[str]]:
+    return await page.evaluate(TARGET_OVERLAPS)
 
 
 async def visible(page: Any, selector: str) -> list[list[float]]:
@@ -280,104 +309,3 @@ async def play_keenly(pages: list[Any], until: str, seed: int = 1, timeout: floa
             await pages[0].wait_for_timeout(40)
     await pages[0].screenshot(path=shot_path("akrotiri-stuck"), full_page=True)
     raise AssertionError(f"no {until} after {played} moves; last move {last}")
-
-
-def board_samples(games: int = 6) -> list[dict[str, Any]]:
-    """Views and legal moves from seeded keen random games of the rules module: one sample
-    per step kind and move-type mix, for the mover and for a spectator."""
-    from app.games import akrotiri
-    from tests.games.akrotiri.fuzz import keen_move
-
-    samples: list[dict[str, Any]] = []
-    seen: set[tuple[Any, ...]] = set()
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = akrotiri.setup(2, {"strategist": seed % 2 == 1}, seed)
-        while akrotiri.result(state) is None:
-            (seat,) = akrotiri.to_act(state)
-            moves = akrotiri.legal_moves(state, seat)
-            key = (state["phase"], seat, tuple(sorted({m["type"] for m in moves})))
-            if key not in seen:
-                seen.add(key)
-                for who, offered in ((seat, moves), (None, [])):
-                    view = {"to_act": [seat], "result": None, "game": akrotiri.view(state, who)}
-                    samples.append({"view": view, "seat": who, "moves": offered})
-            if state["phase"] == "actions" and rng.random() < 0.9:
-                move = keen_move(state, seat, moves, rng)
-            else:
-                move = rng.choice(moves)
-            state = akrotiri.apply(state, seat, move)
-        final: dict[str, Any] = {
-            "to_act": [],
-            "result": akrotiri.result(state),
-            "game": akrotiri.view(state, 0),
-        }
-        samples.append({"view": final, "seat": 0, "moves": []})
-    return samples
-
-
-# In the page: render each sample, press every stepper and button of the action panel and
-# tap every overlay of the map; every move the board sends must be one of the legal moves.
-EXERCISE = """async (samples) => {
-  const board = (await import(new URL("boards/akrotiri.js",
-    document.querySelector("script[type=module]").src))).default;
-  const host = document.createElement("div");
-  document.body.prepend(host);
-  const plain = (x) => x && typeof x === "object" && !Array.isArray(x);
-  const sorted = (k, x) => (plain(x) ? Object.fromEntries(Object.entries(x).sort()) : x);
-  const canon = (v) => JSON.stringify(v, sorted);
-  const problems = [];
-  let sentTotal = 0;
-  const tap = (node) => {
-    node.scrollIntoView({ block: "center" });
-    const box = node.getBoundingClientRect();
-    const svgEl = node.ownerSVGElement || node.closest("svg");
-    const at = {
-      clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, pointerId: 7, bubbles: true,
-    };
-    svgEl.dispatchEvent(new PointerEvent("pointerdown", at));
-    svgEl.dispatchEvent(new PointerEvent("pointerup", at));
-  };
-  for (const [i, s] of samples.entries()) {
-    const legal = new Set(s.moves.map(canon));
-    const sent = [];
-    const props = {
-      view: s.view, seat: s.seat, legalMoves: s.moves, canMove: s.moves.length > 0,
-      room: { seats: [{ position: 0, name: "Ana" }, { position: 1, name: "Bo" }] },
-      onMove: (m) => sent.push(m),
-    };
-    const where = `${i} (${s.view.game.phase}, seat ${s.seat})`;
-    try {
-      board.render(host, props);
-      const steppers = ["orange", "blue", "easy"].map((x) => `[data-testid$=-more-${x}]`).join();
-      for (const plus of host.querySelectorAll(steppers)) plus.click();
-      for (const node of host.querySelectorAll("[data-testid^=akr-actions] button")) {
-        if (!node.disabled) node.click();
-      }
-      host.querySelector("[data-testid=spend-yes]")?.click();  // a spend asked about
-      board.render(host, props);
-      const overlays = ".akr-target, .akr-dig, .akr-pick, .akr-spot";
-      const count = host.querySelectorAll(overlays).length;
-      for (let k = 0; k < count; k += 1) {
-        const node = host.querySelectorAll(overlays)[k];  // a tap may redraw the overlays
-        if (node) tap(node);
-      }
-      const ghost = host.querySelector("[data-testid=ghost]");
-      if (ghost) tap(ghost);
-      host.querySelector("[data-testid=spend-yes]")?.click();
-      const shown = host.innerText.match(/\\b[TEMG]\\d{2}\\b|\\(-?\\d+, ?-?\\d+\\)/);
-      if (shown) problems.push(`${where}: internal id or coordinate shown: ${shown[0]}`);
-      const raw = host.innerText.match(/akrotiri\\.[\\w.]+/);
-      if (raw) problems.push(`${where}: raw key ${raw[0]}`);
-      if (s.moves.length && !sent.length) problems.push(`${where}: no control sent a move`);
-      for (const move of sent) {
-        if (!legal.has(canon(move))) problems.push(`${where}: sent an illegal move ${canon(move)}`);
-      }
-      sentTotal += sent.length;
-    } catch (error) {
-      problems.push(`${where}: ${error.stack}`);
-    }
-  }
-  host.remove();
-  return { problems, sentTotal };
-}"""

@@ -1,8 +1,8 @@
-"""Akropolis in real browsers: a 2-player game through an invite link, solo games against the
-three Architect levels, keyboard-only placement, a phone-sized start, the take-back offered
-only when the server allows it, and what a player sees at every step of a game on a phone
-(in French) and on a desktop (in English): the city and the action to do on screen together,
-44 px targets, no internal ids (issue 43)."""
+"""Akropolis in real browsers, whole games: a 2-player game through an invite link, solo games
+against the three Architect levels, a 4-player game with its overview and final table, and the
+take-back offered only when the server allows it. Placing a tile (keys, touch, mouse) is in
+test_akropolis_placing.py; every step of a game on a phone and a desktop in
+test_akropolis_layout.py."""
 
 from __future__ import annotations
 
@@ -10,21 +10,17 @@ import json
 import re
 from typing import Any
 
-import pytest
-
 from tests.e2e.akropolis_helpers import (
     ENABLED_CARD,
     FINAL,
-    WINNER,
     create_room,
     final_totals,
     play_turn_if_mine,
     play_until_final,
-    sign_in,
+    start_solo,
     winner_line,
 )
 from tests.e2e.conftest import shot_path
-from tests.e2e.layout import DESKTOP, PHONE, assert_layout, screenshot
 from tests.e2e.pages import become_guest, new_page, says_game_over_once
 
 # Sets window.sawFresh once a freshly placed tile is marked (.ak-fresh) on the page.
@@ -137,6 +133,10 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     await lina.wait_for_selector("#replay-line:not([hidden])")
     await lina.click("#replay-link")
     await lina.wait_for_selector(".ak-city-svg")
+    # At its last step the replay's board (no room headline) keeps its own end label and
+    # its titled final table with the winner's line.
+    await lina.wait_for_selector("#board [data-testid=final-table] [data-testid=ak-winner]")
+    assert await lina.inner_text("#board [data-testid=ak-turn]") == "Game over"
     await lina.click("#first")
     await lina.wait_for_function("document.querySelectorAll('.ak-city .ak-cell').length === 4")
     await lina.click("#next")
@@ -145,13 +145,6 @@ async def test_two_players_play_a_complete_game_through_an_invite_link(
     await lina.wait_for_selector("[data-testid=marked-tile]")
     for page in (lina, niko):
         assert page.errors == []
-
-
-async def start_solo(page: Any, level: str) -> None:
-    await create_room(page, 1, {"architect_level": level})
-    await page.wait_for_selector("#start-button:not([hidden])")
-    await page.click("#start-button")
-    await page.wait_for_selector(".ak-site .ak-card")
 
 
 async def test_solo_games_against_each_architect_level(browser: Any, web_server: Any) -> None:
@@ -182,80 +175,6 @@ async def test_solo_games_against_each_architect_level(browser: Any, web_server:
             assert "Illustrious Architect" in winner
         if level == "metagenes":
             await page.screenshot(path=shot_path("akropolis-solo-final"), full_page=True)
-    assert page.errors == []
-
-
-async def ghost_state(page: Any) -> tuple[str, str, str]:
-    ghost = page.locator("[data-testid=ghost]")
-    return (
-        await ghost.get_attribute("data-q"),
-        await ghost.get_attribute("data-r"),
-        await ghost.get_attribute("data-rot"),
-    )
-
-
-async def test_keyboard_only_placement(browser: Any, web_server: Any) -> None:
-    page = await new_page(browser, web_server)
-    await become_guest(page, "Kira")
-    await start_solo(page, "hippodamos")
-    await page.wait_for_selector(".ak-card:not([disabled])")
-    # Tab to the first tile of the site that can be taken, and pick it with Enter.
-    for _ in range(60):
-        await page.keyboard.press("Tab")
-        if await page.evaluate("document.activeElement.matches('.ak-card:not([disabled])')"):
-            break
-    else:
-        raise AssertionError("no site tile reachable with Tab")
-    await page.keyboard.press("Enter")
-    await page.wait_for_selector("[data-testid=ghost]")
-    assert await page.evaluate("document.activeElement.dataset.testid") == "city"
-    start = await ghost_state(page)
-    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):
-        await page.keyboard.press(key)
-        if await ghost_state(page) != start:
-            break
-    moved = await ghost_state(page)
-    assert moved != start
-    await page.keyboard.press("r")
-    rotated = await ghost_state(page)
-    assert rotated[2] != moved[2]
-    info = await page.inner_text("[data-testid=ghost-info]")
-    assert info.startswith("Level ")
-    await page.keyboard.press("Enter")
-    await page.wait_for_selector("[data-testid=move-log] li:has-text('Kira took the')")
-    log = await page.inner_text("[data-testid=move-log]")
-    assert "Illustrious Architect took the" in log
-    # The city now holds the starting tile and the new one: 4 + 3 hexes (or fewer if stacked).
-    cells = await page.locator(".ak-city .ak-cell").count()
-    assert 5 <= cells <= 7
-    assert page.errors == []
-
-
-async def test_phone_sized_game_start_by_touch(browser: Any, web_server: Any) -> None:
-    page = await new_page(
-        browser,
-        web_server,
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-    )
-    await sign_in(page, "Theo")
-    await start_solo(page, "metagenes")
-    card = page.locator(".ak-card:not([disabled])").first
-    await card.tap()
-    ghost = page.locator("[data-testid=ghost]")
-    await ghost.wait_for()
-    await page.screenshot(path=shot_path("akropolis-phone-first-pick"), full_page=True)
-    box = await ghost.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.6
-    await page.touchscreen.tap(x, y)  # first tap: the tile settles on that spot
-    await page.wait_for_selector("[data-testid=ghost].pinned")
-    await page.touchscreen.tap(x, y)  # second tap on the tile: place it
-    await page.wait_for_selector("[data-testid=move-log] li:has-text('Theo took the')")
-    width = await page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 392
-    assert await page.locator(".ak-city-svg").bounding_box() is not None
     assert page.errors == []
 
 
@@ -343,63 +262,6 @@ async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) ->
     assert page.errors == []
 
 
-GHOST_CENTRE = """() => {
-  const faces = [...document.querySelectorAll('[data-testid=ghost] .ak-face')];
-  const boxes = faces.map((face) => face.getBoundingClientRect());
-  const x = boxes.reduce((sum, b) => sum + b.x + b.width / 2, 0) / boxes.length;
-  const y = boxes.reduce((sum, b) => sum + b.y + b.height / 2, 0) / boxes.length;
-  return [x, y];
-}"""
-
-
-async def test_mouse_placement_wheel_rotation_and_a_refusal_shown(
-    browser: Any, web_server: Any
-) -> None:
-    page = await new_page(browser, web_server)
-    await become_guest(page, "Mira")
-    await start_solo(page, "callicrates")
-    await page.wait_for_selector(".ak-card:not([disabled])")
-    # A move the rules refuse (sent by hand: the board itself only offers legal ones).
-    await page.evaluate("window.agoraRoom.socket.move({tile: 3, q: 9, r: 9, rot: 0})")
-    refused = page.locator("[data-testid=refused]")
-    await refused.wait_for()
-    # In the player's words, not the rules' reason for programs (ids, coordinates).
-    assert "The rules do not allow that move now" in await refused.inner_text()
-    # Said once, where the player acts: not again above the board, nor in a stray
-    # "Waiting for players… Leave" box (issue 43).
-    assert not await page.is_visible("#room-error")
-    assert not await page.is_visible("#lobby-panel")
-    # The board stays playable: pick a tile, follow the pointer, rotate with the wheel.
-    await page.locator(".ak-card:not([disabled])").first.click()
-    await page.wait_for_selector("[data-testid=ghost]")
-    await page.evaluate("document.querySelector('.ak-city').scrollIntoView({block: 'center'})")
-    spots = page.locator(".ak-layer-spots .ak-spot")
-    before = await ghost_state(page)
-    for index in range(await spots.count() - 1, -1, -1):
-        box = await spots.nth(index).bounding_box()
-        await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        if await ghost_state(page) != before:
-            break
-    hovered = await ghost_state(page)
-    assert hovered != before
-    x, y = await page.evaluate(GHOST_CENTRE)
-    await page.mouse.move(x, y)
-    await page.mouse.wheel(0, 120)
-    await page.wait_for_function(
-        "rot => document.querySelector('[data-testid=ghost]').dataset.rot !== rot",
-        arg=hovered[2],
-    )
-    rotated = await ghost_state(page)
-    assert rotated[2] != hovered[2]
-    level = await page.get_attribute("[data-testid=ghost]", "data-level")
-    x, y = await page.evaluate(GHOST_CENTRE)
-    await page.mouse.move(x, y)
-    await page.mouse.click(x, y)
-    await page.wait_for_selector(f"[data-testid=move-log] li:has-text('level {level}')")
-    assert await refused.count() == 0
-    assert page.errors == []
-
-
 async def test_take_back_is_offered_only_for_moves_the_server_would_take_back(
     browser: Any, web_server: Any
 ) -> None:
@@ -445,81 +307,3 @@ async def test_take_back_is_offered_only_for_moves_the_server_would_take_back(
             break
         await lina.wait_for_timeout(50)
     assert seen == {True, False}
-
-
-SETTLED = """before => {
-  const turns = document.querySelectorAll('[data-testid=move-log] li:not(.empty)').length;
-  const ready = document.querySelector('#board [data-primary]')
-    || document.querySelector('[data-testid=final-table]');
-  return turns > before && ready;
-}"""
-
-
-async def turns_logged(page: Any) -> int:
-    return await page.locator("[data-testid=move-log] li:not(.empty)").count()
-
-
-@pytest.mark.parametrize(
-    ("size", "locale"), [("phone", "fr-FR"), ("desktop", "en-GB")], ids=["phone-fr", "desktop-en"]
-)
-async def test_every_step_of_a_solo_game_keeps_the_city_and_the_action_on_screen(
-    browser: Any, web_server: Any, size: str, locale: str
-) -> None:
-    """A whole solo game played as a player would, checked at every step: the header fits,
-    the city and the one thing to do (the first tile to take, then Place) are on screen
-    together, every control is at least 44 px, no tile id or coordinate shows, the page
-    never scrolls sideways (tests/e2e/layout.py); then the room's result."""
-    phone = size == "phone"
-    extra: dict[str, Any] = (
-        {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
-    )
-    page = await new_page(
-        browser, web_server, locale=locale, viewport=PHONE if phone else DESKTOP, **extra
-    )
-    await sign_in(page, "Théa" if phone else "Thea")
-    await start_solo(page, "metagenes")
-    await page.wait_for_selector("#board [data-primary]")
-    await assert_layout(page, "akropolis start")
-    press = (lambda target: target.tap()) if phone else (lambda target: target.click())
-    step = 0
-    while not await page.locator(FINAL).count():
-        step += 1
-        before = await turns_logged(page)
-        card = page.locator("#board .ak-card[data-primary]")
-        if phone and step == 9:  # the site in the action bar, under the city
-            await screenshot(page, "akropolis-phone-mid")
-        await press(card)
-        await page.wait_for_selector("[data-testid=ghost]")
-        place = page.locator("#board .ak-place-buttons .confirm[data-primary]")
-        await place.wait_for()
-        await assert_layout(page, f"akropolis step {step}, a tile in hand")
-        # The tile in hand is drawn in the action bar, beside what placing it gives.
-        assert await page.locator("[data-testid=tile-in-hand] svg").count() == 1
-        if phone and step == 1:
-            await screenshot(page, "akropolis-phone-start")
-        if step == 9 and not phone:
-            await page.screenshot(path=shot_path("akropolis-desktop-mid"))
-        await press(place)
-        await page.wait_for_function(SETTLED, arg=before, timeout=15_000)
-        if not await page.locator(FINAL).count():
-            await assert_layout(page, f"akropolis step {step}, placed")
-    assert step >= 10
-    # The end: the room's result (who won, then the board's table, its rows labelled).
-    final = page.locator(FINAL)
-    words = await final.inner_text()
-    assert ("Points par quartier" if phone else "Points by district") in words
-    assert ("Carrières" if phone else "Quarries") in words
-    assert await winner_line(page)
-    await says_game_over_once(page, "Partie terminée" if phone else "Game over")
-    await page.locator(WINNER).first.scroll_into_view_if_needed()
-    if phone:
-        await screenshot(page, "akropolis-phone-end")
-    # Then the finished city, which the player scrolls to.
-    await page.locator("#board [data-role=map]").first.scroll_into_view_if_needed()
-    await assert_layout(page, "akropolis end")
-    log = await page.inner_text("[data-testid=move-log]")
-    if phone:
-        assert re.search(r"Théa a pris la \d(re|e) tuile", log)
-    else:
-        assert re.search(r"Thea took the \d(st|nd|rd|th) tile", log)
-    assert page.errors == []

@@ -3,11 +3,24 @@
 // rules: the only placements it offers are the legal moves the server sent (`legal_moves`).
 import { t } from "../i18n.js";
 import { CityView } from "./akropolis/city.js";
-import { SIZE, centre, moveCentroid, movePositions } from "./akropolis/hex.js";
 import { fillHeader, fillPlaceBar, toolButton } from "./akropolis/bars.js";
 import { loadLog, noteLastMove } from "./akropolis/history.js";
-import { turnsPlayed } from "./akropolis/log.js";
-import { nearest, rotateMove, snapMove, spotsOf, stepMove } from "./akropolis/placing.js";
+import { spotsOf } from "./akropolis/placing.js";
+import {
+  affordable,
+  cancel,
+  confirm,
+  drawWith,
+  hover,
+  onKey,
+  overGhost,
+  pickTile,
+  rotate,
+  syncMoves,
+  tap,
+} from "./akropolis/hand.js";
+import { drawResult, seatName } from "./akropolis/result.js";
+import { S, gameOf, myMoves, names, tileMoves } from "./akropolis/state.js";
 import {
   architectPanel,
   cityGrid,
@@ -24,26 +37,6 @@ import { isReplay } from "./replay.js";
 import { useStylesheet } from "./stylesheet.js";
 
 const CSS_HREF = new URL("../../css/akropolis.css", import.meta.url).href;
-
-/** Everything the board remembers between renders. */
-const S = {
-  root: null,
-  ctx: null,
-  game: null,
-  selected: null,
-  rot: 0,
-  ghost: null,
-  pinned: false,
-  shown: null,
-  movesKey: "",
-  log: new Map(),
-  lastKey: null,
-  logLoaded: false,
-  fresh: new Map(),
-  marked: new Map(),
-  pulse: new Set(),
-  fitKey: "",
-};
 
 function injectCss() {
   useStylesheet(CSS_HREF);
@@ -117,182 +110,6 @@ function buildTools(tools) {
       draw();
     }, "overview"),
   );
-}
-
-/** The game view, whether render got the socket view ({to_act, result, game}) or a bare one. */
-function gameOf(view) {
-  if (!view) return null;
-  if (view.game && typeof view.game === "object") return view.game;
-  return view.cities ? view : null;
-}
-
-function names() {
-  return namesFor(S.game, S.ctx.room);
-}
-
-/** Each seat's name (the Architect's in solo), by seat. */
-function namesFor(game, room) {
-  const list = [];
-  for (let seat = 0; seat < Math.max(game.seats, 2); seat += 1) {
-    if (game.solo && seat === 1) list.push(t("akropolis.architect"));
-    else list.push(room?.seats?.[seat]?.name || t("akropolis.seat", { n: seat + 1 }));
-  }
-  return list;
-}
-
-function myMoves() {
-  return S.ctx.canMove ? S.ctx.legalMoves || [] : [];
-}
-
-function tileMoves(index = S.selected) {
-  return myMoves().filter((move) => move.tile === index);
-}
-
-// ---------- placing ----------
-
-/** Reset the selection when the legal moves change (new turn, or a move was sent). */
-function syncMoves() {
-  const moves = myMoves();
-  const key = `${S.ctx.canMove}:${moves.length}:${moves[0] ? JSON.stringify(moves[0]) : ""}:${S.game.turn}:${turnsPlayed(S.game)}`;
-  if (key === S.movesKey) return;
-  S.movesKey = key;
-  S.selected = null;
-  S.ghost = null;
-  S.pinned = false;
-}
-
-function affordable(index) {
-  const moves = myMoves();
-  if (moves.length) return moves.some((move) => move.tile === index);
-  const me = S.game.cities.find((city) => city.seat === S.ctx.seat);
-  return !me || index <= me.stones;
-}
-
-function pickTile(index) {
-  if (!tileMoves(index).length) return;
-  if (S.selected === index) {
-    S.selected = null;
-    S.ghost = null;
-  } else {
-    S.selected = index;
-    const moves = tileMoves(index);
-    const centre = S.ghost ? moveCentroid(S.ghost) : [0, 0];
-    S.ghost = nearest(moves.filter((m) => m.rot === S.rot), centre) || moves[0];
-    S.rot = S.ghost.rot;
-    if (S.ctx.seat !== null) S.shown = S.ctx.seat;
-    S.overview = false;
-  }
-  S.pinned = false;
-  draw();
-  if (S.selected !== null) {
-    S.parts.cityHost.focus({ preventScroll: true });
-    // On a small screen, bring the whole city above the action bar (its scroll margin).
-    if (window.matchMedia?.("(max-width: 600px)").matches) S.parts.cityHost.scrollIntoView({ block: "nearest" });
-  }
-}
-
-/** The legal move of the selected tile that snaps to a world point (current rotation first). */
-function snap(point) {
-  return snapMove(tileMoves(), S.rot, point);
-}
-
-/** Mouse only: the ghost follows the pointer, snapping to the nearest legal spot. */
-function hover(point) {
-  if (S.selected === null) return;
-  const move = snap(point);
-  if (move && move !== S.ghost) {
-    S.ghost = move;
-    S.rot = move.rot;
-    drawGhost();
-  }
-}
-
-/**
- * A click or tap on the city. With a mouse the ghost already follows the pointer, so a click on
- * it places it. A touch first settles the ghost on the tapped spot; a second tap on it places it.
- */
-function tap(point, kind) {
-  if (S.selected === null) return;
-  const move = snap(point);
-  if (!move) return;
-  if (move === S.ghost && (kind === "mouse" || S.pinned)) {
-    confirm();
-    return;
-  }
-  S.ghost = move;
-  S.rot = move.rot;
-  S.pinned = true;
-  drawGhost();
-}
-
-/** Rotate the ghost to the next rotation that has a legal spot, staying near where it is. */
-function overGhost(point) {
-  if (!S.ghost || !point) return false;
-  const [x, y] = point;
-  return movePositions(S.ghost).some(([q, r]) => {
-    const [cx, cy] = centre(q, r);
-    return Math.hypot(cx - x, cy - y) < SIZE * 1.05;
-  });
-}
-
-function rotate(dir) {
-  if (!S.ghost) return;
-  const move = rotateMove(tileMoves(), S.rot, dir, S.ghost);
-  if (!move) return;
-  S.ghost = move;
-  S.rot = move.rot;
-  drawGhost();
-}
-
-/** Move the ghost to the nearest legal spot in a direction (arrow keys). */
-function step(dx, dy) {
-  if (!S.ghost) return;
-  const move = stepMove(tileMoves(), S.ghost, dx, dy);
-  if (!move) return;
-  S.ghost = move;
-  S.rot = move.rot;
-  S.pinned = true;
-  drawGhost();
-}
-
-function confirm() {
-  if (!S.ghost || !S.ctx.canMove) return;
-  const move = { ...S.ghost };
-  S.selected = null;
-  S.ghost = null;
-  S.pinned = false;
-  S.ctx.onMove(move);
-}
-
-function cancel() {
-  S.selected = null;
-  S.ghost = null;
-  S.pinned = false;
-  draw();
-}
-
-function onKey(event) {
-  const keys = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-  if (keys[event.key] && S.ghost) {
-    step(...keys[event.key]);
-  } else if (keys[event.key]) {
-    S.city.pan(...keys[event.key]);
-  } else if ((event.key === "r" || event.key === "R") && S.ghost) {
-    rotate(event.shiftKey ? -1 : 1);
-  } else if (event.key === "Enter" && S.ghost) {
-    confirm();
-  } else if (event.key === "Escape" && S.selected !== null) {
-    cancel();
-  } else if (/^[1-9]$/.test(event.key) && S.ctx.canMove) {
-    pickTile(Number(event.key) - 1);
-  } else if (event.key === "+" || event.key === "=") {
-    S.city.zoom(1 / 1.25);
-  } else if (event.key === "-") {
-    S.city.zoom(1.25);
-  } else {
-    return;
-  }
-  event.preventDefault();
 }
 
 // ---------- drawing ----------
@@ -409,7 +226,6 @@ function drawAll() {
     S.finalKey = finalKey;
     S.parts.final.replaceChildren();
     if (result && !S.ctx.headline) S.parts.final.append(finalPanel({ result, names: names(), game, headline: true }));
-    if (result && S.ctx.headline) ownTableUnlessTheRoomDraws(finalKey);
   }
   S.parts.players.replaceChildren(
     playerChips({
@@ -439,39 +255,14 @@ function drawAll() {
   S.parts.side.replaceChildren(...side);
 }
 
-/**
- * Until the room page draws its result panel with the board's table (drawResult), a live
- * game's end would show no table at all: draw it in the board when the room has not asked
- * for it by the end of this update.
- */
-function ownTableUnlessTheRoomDraws(key) {
-  queueMicrotask(() => {
-    if (S.finalKey !== key || S.roomDrewResult === key || !S.parts) return;
-    if (S.parts.final.childElementCount) return;
-    S.parts.final.append(finalPanel({ result: S.ctx.view.result, names: names(), game: S.game, headline: true }));
-  });
-}
-
-/** The final table, for the room's result panel: ranks, players, scores by type, labelled. */
-function drawResult(box, ctx = {}) {
-  injectCss();
-  const view = ctx.view ?? S.ctx?.view;
-  const game = gameOf(view) ?? S.game;
-  const result = ctx.result ?? view?.result;
-  if (!game || !result) return;
-  S.roomDrewResult = S.finalKey;
-  S.parts?.final.replaceChildren();
-  box.append(finalPanel({ result, names: namesFor(game, ctx.room ?? S.ctx?.room), game }));
-}
-
-/** A seat's name as the board says it (in solo, seat 1 is the Illustrious Architect). */
-function seatName(seat, ctx = {}) {
-  const game = gameOf(ctx.view ?? S.ctx?.view) ?? S.game;
-  return game ? namesFor(game, ctx.room ?? S.ctx?.room)[seat] : undefined;
-}
+drawWith({ all: draw, ghost: drawGhost });
 
 export default {
-  drawResult,
+  /** The final table, for the room's result panel: ranks, players, scores by type, labelled. */
+  drawResult(box, ctx) {
+    injectCss();
+    drawResult(box, ctx);
+  },
   seatName,
   /** A move's refusal shows in this board's action bar (room.js then keeps it from above the board). */
   showsRefusals: true,

@@ -8,53 +8,15 @@ import { actionPanel, movesOf, skipSpendQuestion, spendQuestion } from "./akroti
 import { eventText, quarterLabel } from "./akrotiri/log.js";
 import { MapView } from "./akrotiri/map.js";
 import { button, el, finalPanel } from "./akrotiri/panels.js";
+import { confirmTile, onDrag, onHover, placingHooks, rotate, setSpot, step, tileMoves, uniqueCells } from "./akrotiri/placing.js";
 import { handSection, headerLine, sideSections } from "./akrotiri/sections.js";
+import { colourOf, flip, gameOf, myMoves, names, S } from "./akrotiri/state.js";
 import { isReplay } from "./replay.js";
 import { useStylesheet } from "./stylesheet.js";
 
 const CSS_HREF = new URL("../../css/akrotiri.css", import.meta.url).href;
 
-/** What the board remembers between renders. */
-const S = {
-  root: null,
-  parts: null,
-  ctx: null,
-  game: null,
-  map: null,
-  spot: null,
-  rot: 0,
-  pinned: false,
-  piece: null,
-  plan: null,
-  picks: {},
-  sailsOpen: false,
-  confirm: null,
-  movesKey: "",
-  fitKey: "",
-  lastSeq: null,
-  fresh: new Set(),
-  marked: new Set(),
-  finalKey: "",
-};
-
-function gameOf(view) {
-  if (!view) return null;
-  if (view.game && typeof view.game === "object") return view.game;
-  return view.placements ? view : null;
-}
-
-function names() {
-  return [0, 1].map((seat) => S.ctx.room?.seats?.[seat]?.name || t("akrotiri.seat", { n: seat + 1 }));
-}
-
-function myMoves() {
-  return S.ctx.canMove ? S.ctx.legalMoves || [] : [];
-}
-
-const flip = () => S.ctx.seat === 1;
-
-/** A seat's colour index: the room's (kept across a rematch) or the seat number. */
-const colourOf = (seat) => S.ctx?.colour?.(seat) ?? seat;
+placingHooks({ draw: () => draw(), send: (move) => send(move) });
 
 // ---------- building ----------
 
@@ -114,74 +76,6 @@ function build(element) {
   });
 }
 
-// ---------- the tile being placed ----------
-
-function tileMoves() {
-  return movesOf(myMoves(), "place_tile");
-}
-
-function rotsAt(cell) {
-  return tileMoves().filter((m) => m.cell[0] === cell[0] && m.cell[1] === cell[1]).map((m) => m.rot);
-}
-
-function setSpot(cell, pinned = true) {
-  const rots = rotsAt(cell);
-  if (!rots.length) return;
-  S.spot = { cell, rot: rots.includes(S.rot) ? S.rot : rots[0] };
-  S.rot = S.spot.rot;
-  S.pinned = pinned;
-  draw();
-}
-
-function rotate(dir) {
-  if (!S.spot) {
-    S.rot = (S.rot + dir + 4) % 4;
-    draw();
-    return;
-  }
-  const rots = rotsAt(S.spot.cell);
-  for (let step = 1; step <= 4; step += 1) {
-    const rot = (S.spot.rot + dir * step + 8) % 4;
-    if (rots.includes(rot)) {
-      S.spot = { ...S.spot, rot };
-      S.rot = rot;
-      break;
-    }
-  }
-  draw();
-}
-
-function confirmTile() {
-  if (!S.spot) return;
-  const move = tileMoves().find((m) => m.cell[0] === S.spot.cell[0] && m.cell[1] === S.spot.cell[1] && m.rot === S.spot.rot);
-  if (move) send(move);
-}
-
-/** Arrow keys walk the tile between legal cells in the direction seen on screen. */
-function step(dx, dy) {
-  const cells = uniqueCells();
-  if (!cells.length) return false;
-  const [gx, gy] = flip() ? [-dx, dy] : [dx, -dy];
-  const from = S.spot?.cell || cells[0];
-  let best = null;
-  for (const cell of cells) {
-    const vx = cell[0] - from[0];
-    const vy = cell[1] - from[1];
-    const along = vx * gx + vy * gy;
-    if (along <= 0) continue;
-    const score = along + 2 * Math.abs(vx * gy - vy * gx);
-    if (!best || score < best[0]) best = [score, cell];
-  }
-  setSpot(best ? best[1] : from);
-  return true;
-}
-
-function uniqueCells() {
-  const seen = new Map();
-  for (const move of tileMoves()) seen.set(move.cell.join(","), move.cell);
-  return [...seen.values()];
-}
-
 // ---------- input ----------
 
 function sendNow(move) {
@@ -202,25 +96,6 @@ function send(move) {
   }
   S.confirm = { move, question };
   draw();
-}
-
-/** A legal cell under a table point, or null. */
-function cellUnder([x, y]) {
-  const cell = [Math.floor(x), Math.floor(y)];
-  return rotsAt(cell).length ? cell : null;
-}
-
-/** Mouse only: the tile follows the pointer over legal cells until it is pinned. */
-function onHover(point) {
-  if (S.game?.phase !== "tile" || S.pinned) return;
-  const cell = cellUnder(point);
-  if (cell && !(S.spot && S.spot.cell[0] === cell[0] && S.spot.cell[1] === cell[1])) setSpot(cell, false);
-}
-
-/** Dragging the tile: it snaps to the legal cell under the pointer. */
-function onDrag(point) {
-  const cell = cellUnder(point);
-  if (cell && !(S.spot && S.spot.cell[0] === cell[0] && S.spot.cell[1] === cell[1])) setSpot(cell, true);
 }
 
 function onTap(hit) {

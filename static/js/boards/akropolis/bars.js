@@ -1,7 +1,7 @@
-// The Akropolis header line (whose turn, round, chief, variants) and the placing row of the
-// action bar under the city (prompt, the tile in hand, the ghost's level and gain, rotate /
-// cancel / place). Pure DOM from what the board passes in; the board keeps the state and the
-// actions.
+// The Akropolis header line (round, chief, variants; whose turn on a replay only) and the
+// placing row of the action bar under the city (prompt, the tile in hand, the ghost's level
+// and gain, rotate / cancel / place). Pure DOM from what the board passes in; the board keeps
+// the state and the actions.
 import { t } from "../../i18n.js";
 import { tileCard } from "./hex.js";
 import { el, stonesText } from "./panels.js";
@@ -16,21 +16,25 @@ export function toolButton(text, title, action, cls = "") {
   return button;
 }
 
-/** Fill `header` with whose turn it is, the round, the chief and the variants in play. */
+/**
+ * Fill `header` with the round, the chief and the variants in play, and, on a replay's board
+ * only (no `headline`), whose turn it is or that the game is over: the room page says that
+ * once, in its status line above the board, at every width.
+ */
 export function fillHeader(header, { game, names, seat, headline = false }) {
   header.replaceChildren();
-  header.classList.toggle("in-room", Boolean(headline));
   const round = el("span", "ak-round", t("akropolis.round", { n: game.round }));
   const chief = el("span", "ak-chief-line", `♛ ${t("akropolis.chief_is", { name: names[game.chief] ?? "" })}`);
-  const turn = el("span", "ak-turn");
-  turn.dataset.testid = "ak-turn";
-  if (game.finished) {
-    turn.textContent = t("akropolis.finished");
-    turn.hidden = headline; // the room page says it once, above the board
-  } else if (game.turn === seat) turn.textContent = t("akropolis.your_turn");
-  else turn.textContent = t("akropolis.turn_of", { name: names[game.turn] ?? "" });
-  turn.classList.toggle("mine", game.turn === seat && !game.finished);
-  header.append(turn, round, chief);
+  if (!headline) {
+    const turn = el("span", "ak-turn");
+    turn.dataset.testid = "ak-turn";
+    if (game.finished) turn.textContent = t("akropolis.finished");
+    else if (game.turn === seat) turn.textContent = t("akropolis.your_turn");
+    else turn.textContent = t("akropolis.turn_of", { name: names[game.turn] ?? "" });
+    turn.classList.toggle("mine", game.turn === seat && !game.finished);
+    header.append(turn);
+  }
+  header.append(round, chief);
   if (game.variants?.length) {
     header.append(el("span", "ak-variants", t("akropolis.variants", { list: game.variants.map((v) => t(`akropolis.variant.${v}`)).join(", ") })));
   }

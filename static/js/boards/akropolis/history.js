@@ -1,4 +1,4 @@
-// The board's move log, kept in the board state `S` (akropolis.js): the view's last move as
+// The board's move log, kept in the board state `S` (state.js): the view's last move as
 // patches arrive (announced, and pulsed on the city of the seat that played it) and the
 // older turns from the room's move log, fetched once.
 import { apiLogLines, lastMoveLines, turnsPlayed } from "./log.js";

@@ -36,7 +36,7 @@ export function eventText(event, names, game = null) {
   const placements = game?.placements || [];
   switch (event.type) {
     case "place_tile": {
-      const tile = event.cell ? tileName(event.tile, event.cell) : placedTileName(event.tile, placements);
+      const tile = event.cell ? tileName(event.tile, event.cell, placements) : placedTileName(event.tile, placements);
       const text = t("akrotiri.log.place_tile", { name, tile });
       return event.icon_cube ? text + t("akrotiri.log.icon_cube", { colour: colourName(event.icon_cube) }) : text;
     }

@@ -1,44 +1,17 @@
 // The archipelago as SVG: tiles with islands, routes, ports, icons, cubes, temples and boats,
 // with pan and zoom (drag, wheel, pinch, buttons) and overlays for what the player may pick
-// (cells, pieces, ports, quarters). It reports what was tapped; it decides nothing.
+// (cells, pieces, ports, quarters; targets.js lays out the sail badges). It reports what was
+// tapped; it decides nothing. One tile's shapes are drawn by tile-drawing.js.
 import { fromSvg, placedTile, quarterCentre, startBoard, toSvg, UNIT } from "./geometry.js";
 import { CUBE_COLOURS, boatShape, seatColour, svg, templeShape, terrainIcon } from "./shapes.js";
+import { drawTargets } from "./targets.js";
+import { pieceRects, rectOf, tileGroup } from "./tile-drawing.js";
 
-const INSET = 0.07;
 // The map never fits by shrinking below this many screen pixels per SVG unit (a tile is
 // 100 units): ports, cubes and boats stay tappable and legible; the player pans and zooms
 // (the ⤢ button still shows the whole archipelago on demand).
 const MIN_SCALE = 1.05;
 const fmt = (n) => n.toFixed(1);
-
-/** Rectangles (global units) that draw one island piece: quarters, bridges, edge contacts. */
-function pieceRects(piece) {
-  const rects = [];
-  const inside = new Set(piece.quarters.map(([qx, qy]) => `${qx},${qy}`));
-  for (const [qx, qy] of piece.quarters) {
-    const x0 = qx / 2;
-    const y0 = qy / 2;
-    rects.push([x0 + INSET, y0 + INSET, 0.5 - 2 * INSET, 0.5 - 2 * INSET]);
-    if (inside.has(`${qx + 1},${qy}`)) rects.push([x0 + 0.5 - INSET - 0.05, y0 + INSET, 2 * INSET + 0.1, 0.5 - 2 * INSET]);
-    if (inside.has(`${qx},${qy + 1}`)) rects.push([x0 + INSET, y0 + 0.5 - INSET - 0.05, 0.5 - 2 * INSET, 2 * INSET + 0.1]);
-  }
-  for (const [qx, qy, side] of piece.contacts) {
-    const x0 = qx / 2;
-    const y0 = qy / 2;
-    if (side === "N") rects.push([x0 + 0.1, y0 + 0.3, 0.3, 0.2]);
-    if (side === "S") rects.push([x0 + 0.1, y0, 0.3, 0.2]);
-    if (side === "E") rects.push([x0 + 0.3, y0 + 0.1, 0.2, 0.3]);
-    if (side === "W") rects.push([x0, y0 + 0.1, 0.2, 0.3]);
-  }
-  return rects;
-}
-
-/** An SVG rect for a global-unit rectangle [x, y, w, h] (y up). */
-function rectOf([x, y, w, h], flip, attrs) {
-  const [ax, ay] = toSvg([x, y], flip);
-  const [bx, by] = toSvg([x + w, y + h], flip);
-  return svg("rect", { x: fmt(Math.min(ax, bx)), y: fmt(Math.min(ay, by)), width: fmt(Math.abs(bx - ax)), height: fmt(Math.abs(by - ay)), ...attrs });
-}
 
 export class MapView {
   /** @param {HTMLElement} host @param {{onTap: Function, label: string}} handlers */
@@ -273,6 +246,11 @@ export class MapView {
   /** Cubes on pieces, temples and boats. */
   drawItems(game, colourOf = (seat) => seat) {
     const items = this.layers.items;
+    // What the sail badges keep off (rectangles in SVG units): terrain icons, cubes, temples, boats.
+    this.obstacles = this.tiles.filter((tile) => tile.icon).map((tile) => {
+      const [x, y] = toSvg(tile.icon.pos, this.flip);
+      return { x0: x - 11, y0: y - 13, x1: x + 11, y1: y + 9 };
+    });
     for (const [pieceKey, cubes] of Object.entries(game.cubes)) {
       const piece = this.pieces.get(pieceKey);
       if (!piece) continue;
@@ -284,11 +262,14 @@ export class MapView {
       }
       const [x, y] = toSvg([cx, cy], this.flip);
       cubes.forEach((colour, i) => {
-        items.append(svg("rect", { x: fmt(x - 15 + (i % 3) * 11), y: fmt(y - 5 + Math.floor(i / 3) * 11), width: 10, height: 10, class: "akr-cube", fill: CUBE_COLOURS[colour], "data-colour": colour }));
+        const [cx0, cy0] = [x - 15 + (i % 3) * 11, y - 5 + Math.floor(i / 3) * 11];
+        this.obstacles.push({ x0: cx0, y0: cy0, x1: cx0 + 10, y1: cy0 + 10 });
+        items.append(svg("rect", { x: fmt(cx0), y: fmt(cy0), width: 10, height: 10, class: "akr-cube", fill: CUBE_COLOURS[colour], "data-colour": colour }));
       });
     }
     for (const temple of game.temples) {
       const [x, y] = toSvg(quarterCentre(temple.quarter), this.flip);
+      this.obstacles.push({ x0: x - 13, y0: y - 13, x1: x + 13, y1: y + 13, w: 3 });
       const shape = templeShape(x, y, seatColour(colourOf(temple.seat)));
       shape.dataset.testid = "temple";
       items.append(shape);
@@ -297,6 +278,7 @@ export class MapView {
       const port = this.ports.get(boat.at);
       if (!port) continue;
       const [x, y] = toSvg(port.pos, this.flip);
+      this.obstacles.push({ x0: x - 18, y0: y - 28, x1: x + 18, y1: y + 2, w: 3 });
       const shape = boatShape(x, y - 8, seatColour(colourOf(boat.seat)), boat.cargo);
       shape.dataset.testid = `boat-${boat.seat}`;
       shape.dataset.port = boat.at;
@@ -338,14 +320,13 @@ export class MapView {
       group.append(rectOf([quarter[0] / 2 + 0.04, quarter[1] / 2 + 0.04, 0.42, 0.42], this.flip, { rx: 8 }), templeShape(x, y, "#f3c64a", 9));
       layer.append(group);
     }
-    for (const { port: key, cost, testid } of ports) {
-      const port = this.ports.get(key);
-      if (!port) continue;
-      const [x, y] = toSvg(port.pos, this.flip);
-      const group = svg("g", { class: "akr-target", "data-hit": "port", "data-port": key, "data-testid": testid });
-      group.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: 15 }), svg("text", { x: fmt(x), y: fmt(y + 5.5) }, String(cost)));
-      layer.append(group);
-    }
+    // Sail badges keep off temples, boats and above all the dig sites (other tap targets).
+    const digs = quarters.map((quarter) => {
+      const [x, y] = toSvg(quarterCentre(quarter), this.flip);
+      return { x0: x - 21, y0: y - 21, x1: x + 21, y1: y + 21, w: 10 };
+    });
+    const targets = ports.filter(({ port }) => this.ports.has(port)).map(({ port, cost, testid }) => ({ key: port, cost, testid, pos: toSvg(this.ports.get(port).pos, this.flip) }));
+    drawTargets(layer, targets, [...(this.obstacles || []), ...digs]);
   }
 
   /** The tile being placed, on its cell and rotation (or nothing). */
@@ -358,41 +339,4 @@ export class MapView {
     group.append(tileGroup(tile, this.flip), rectOf([spot.cell[0], spot.cell[1], 1, 1], this.flip, { class: "akr-ghost-edge" }));
     layer.append(group);
   }
-}
-
-/** A placed tile drawn alone: sea, routes, land, ports and its icon. */
-function tileGroup(tile, flip) {
-  const [cx, cy] = tile.cells[0];
-  const group = svg("g", { class: "akr-tile-drawing" });
-  group.append(rectOf([cx, cy, 1, 1], flip, { class: "akr-ghost-sea" }));
-  for (const [a, b] of tile.routes) {
-    const [ax, ay] = toSvg(a, flip);
-    const [bx, by] = toSvg(b, flip);
-    group.append(svg("line", { x1: fmt(ax), y1: fmt(ay), x2: fmt(bx), y2: fmt(by), class: "akr-route" }));
-  }
-  for (const piece of tile.pieces) {
-    const land = svg("g", { class: "akr-land" });
-    for (const rect of pieceRects(piece)) land.append(rectOf(rect, flip, { rx: 9 }));
-    group.append(land);
-  }
-  for (const port of tile.ports) {
-    const [x, y] = toSvg(port.pos, flip);
-    group.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: 7.5, class: "akr-port" }));
-  }
-  const [ix, iy] = toSvg(tile.icon.pos, flip);
-  group.append(terrainIcon(tile.icon.terrain, ix, iy));
-  return group;
-}
-
-/** A small picture of a land tile turned `rot` times, as the viewer sees the map. */
-export function tileThumb(tileId, rot, flip) {
-  const [x0, y0] = toSvg([0, 1], flip);
-  const [x1, y1] = toSvg([1, 0], flip);
-  const box = svg("svg", {
-    class: "akr-thumb",
-    viewBox: `${fmt(Math.min(x0, x1) - 4)} ${fmt(Math.min(y0, y1) - 4)} ${UNIT + 8} ${UNIT + 8}`,
-    role: "img",
-  });
-  box.append(tileGroup(placedTile(tileId, 0, 0, rot), flip));
-  return box;
 }

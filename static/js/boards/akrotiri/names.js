@@ -1,5 +1,6 @@
 // Akrotiri places and cards in a player's words: "the lake tile north of Thera",
-// "the lake tile north of Thera, west port", "the plan “volcano above, lake below”".
+// "the lake tile north of Thera, west port", "the plan “volcano above, lake below”"; two
+// placed tiles never share a name ("the western lake tile north of Thera").
 // Never a tile or card id, never a coordinate (issue 43).
 import { t } from "../../i18n.js";
 import { placedTile } from "./geometry.js";
@@ -25,16 +26,40 @@ function placeOf([cx, cy]) {
   return { dir: sector(Math.sign(dx), Math.sign(dy)), ring: Math.max(Math.abs(dx), Math.abs(dy)) };
 }
 
-/** "the lake tile north of Thera" (", 2 tiles out" when farther than the first ring). */
-export function tileName(tileId, cell) {
+const sameName = (a, b) => terrainOf(a.tile) === terrainOf(b.tile) && placeOf(a.cell).dir === placeOf(b.cell).dir && placeOf(a.cell).ring === placeOf(b.cell).ring;
+
+/**
+ * What tells a tile from the other placed tiles of the same name (terrain, direction and
+ * distance): its side of the group ("w": "the western lake tile north of Thera"), or, if two
+ * of the group share a side, its rank in the order they were placed ("k2": "the second …").
+ * "" when the name is unique.
+ */
+function which(tileId, cell, placements) {
+  const me = { tile: tileId, cell };
+  const group = placements.filter((p) => sameName(p, me));
+  if (!group.some((p) => p.tile === tileId)) group.push(me);
+  if (group.length < 2) return "";
+  const mx = group.reduce((sum, p) => sum + p.cell[0], 0) / group.length;
+  const my = group.reduce((sum, p) => sum + p.cell[1], 0) / group.length;
+  const sides = group.map((p) => sector(p.cell[0] - mx, p.cell[1] - my));
+  const index = group.findIndex((p) => p.tile === tileId);
+  if (new Set(sides).size === sides.length && !sides.includes("c")) return sides[index];
+  return `k${index + 1}`;
+}
+
+/**
+ * "the lake tile north of Thera" (", 2 tiles out" when farther than the first ring); with the
+ * placements, a word more when another placed tile has the same name ("the western …").
+ */
+export function tileName(tileId, cell, placements = []) {
   const { dir, ring } = placeOf(cell);
-  return t("akrotiri.name.tile", { terrain: terrainName(terrainOf(tileId)), dir, ring });
+  return t("akrotiri.name.tile", { terrain: terrainName(terrainOf(tileId)), dir, ring, which: which(tileId, cell, placements) });
 }
 
 /** A tile of the view's placements, by id, in words. */
 export function placedTileName(tileId, placements) {
   const placed = placements.find((p) => p.tile === tileId);
-  return placed ? tileName(tileId, placed.cell) : t("akrotiri.name.tile_alone", { terrain: terrainName(terrainOf(tileId)) });
+  return placed ? tileName(tileId, placed.cell, placements) : t("akrotiri.name.tile_alone", { terrain: terrainName(terrainOf(tileId)) });
 }
 
 /** "a lake tile" (a tile in hand, or taken from the oracle). */
@@ -55,7 +80,7 @@ export function portName(key, placements = []) {
   const drawn = placedTile(tile, placed.cell[0], placed.cell[1], placed.rot);
   const port = drawn.ports.find((p) => p.key === key);
   const side = port ? sector(port.pos[0] - placed.cell[0] - 0.5, port.pos[1] - placed.cell[1] - 0.5) : "c";
-  return t("akrotiri.port.tile", { tile: tileName(tile, placed.cell), side });
+  return t("akrotiri.port.tile", { tile: tileName(tile, placed.cell, placements), side });
 }
 
 /** Where a quarter is: "the lake tile north of Thera, south-west corner", or an islet of Thera. */
@@ -64,7 +89,7 @@ export function quarterLabel([qx, qy], placements) {
   const corner = `${qy % 2 !== 0 ? "n" : "s"}${qx % 2 !== 0 ? "e" : "w"}`;
   const tile = placements.find((p) => p.cell[0] === cell[0] && p.cell[1] === cell[1]);
   if (!tile) return t("akrotiri.port.islet", { corner: sector(qx + 0.5, qy + 0.5) });
-  return t("akrotiri.name.quarter", { tile: tileName(tile.tile, tile.cell), corner });
+  return t("akrotiri.name.quarter", { tile: tileName(tile.tile, tile.cell, placements), corner });
 }
 
 /** "volcano above, lake below" for a plan card's pattern. */

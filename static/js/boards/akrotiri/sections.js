@@ -1,7 +1,7 @@
 // The Akrotiri board's header line, the player's hand (tile, plan cards, objectives) and the
 // side column (players, market, offer, revealed objectives, log), built from the view.
 import { t } from "../../i18n.js";
-import { tileThumb } from "./map.js";
+import { tileThumb } from "./tile-drawing.js";
 import { el, logPanel, marketPanel, objectiveCard, planCard, playerPanel } from "./panels.js";
 import { terrainName, terrainOf } from "./names.js";
 

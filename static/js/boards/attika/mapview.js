@@ -25,7 +25,8 @@ export class MapView {
   /**
    * @param {HTMLElement} host
    * @param {{onHover: Function, onTap: Function, label: string, wheelHint: string,
-   *   colourOf: Function}} handlers  colourOf: seat -> palette index
+   *   colourOf: Function, topBand?: Function}} handlers  colourOf: seat -> palette index;
+   *   topBand: () -> the height (px) at the map's top covered by floating buttons
    */
   constructor(host, handlers) {
     this.handlers = handlers;
@@ -56,16 +57,31 @@ export class MapView {
     this.svg.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
   }
 
-  /** Fit the given hexes in view. */
+  /**
+   * Fit the given hexes in view. The map's box takes their shape (--at-land-ratio; its
+   * height stays within attika.css's bounds), so no band of empty sea pushes the action bar
+   * and the page down; a band at its top (`topBand()`, px) stays clear for the buttons that
+   * float over the map.
+   */
   fit(cells) {
     const [x0, y0, x1, y1] = bounds(cells);
+    const w = Math.max(x1 - x0, MIN_SPAN);
+    const h = Math.max(y1 - y0, MIN_SPAN * 0.7);
+    const band = this.handlers.topBand?.() ?? 0;
+    const width = this.svg.getBoundingClientRect().width;
+    const ratio = width ? width / ((width * h) / w + band) : w / h;
+    this.svg.style.setProperty("--at-land-ratio", ratio.toFixed(3));
     const rect = this.svg.getBoundingClientRect();
-    const aspect = rect.width && rect.height ? rect.width / rect.height : 1.4;
-    let w = Math.max(x1 - x0, MIN_SPAN);
-    let h = Math.max(y1 - y0, MIN_SPAN * 0.7);
-    if (w / h < aspect) w = h * aspect;
-    else h = w / aspect;
-    this.box = [(x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - h / 2, w, h];
+    const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
+    if (!rect.width || !rect.height) {
+      // Not laid out (hidden): a box of the land's shape.
+      this.box = [cx - w / 2, cy - h / 2, w, h];
+    } else {
+      // World units per pixel: the land fits the box's width and its height under the band.
+      const room = Math.max(rect.height - band, rect.height / 2);
+      const k = Math.max(w / rect.width, h / room);
+      this.box = [cx - (rect.width * k) / 2, cy - (room * k) / 2 - (rect.height - room) * k, rect.width * k, rect.height * k];
+    }
     this.userMoved = false;
     this.applyBox();
   }

@@ -94,14 +94,22 @@ export function playersPanel({ game, names, me, onHint, hintSeat, colourOf }) {
     );
     row.append(stats);
     const link = player.link;
-    const linkText = link ? t("attika.link_n", { n: link.distance }) : t("attika.link_none");
-    const radar = button(linkText, () => onHint(player.seat), {
-      cls: `at-radar${hintSeat === player.seat ? " on" : ""}`,
-      testid: `radar-${player.seat}`,
-    });
-    radar.title = t("attika.radar_title", { name: names[player.seat] });
-    radar.setAttribute("aria-pressed", String(hintSeat === player.seat));
-    row.append(radar);
+    if (game.phase === "over") {
+      // Nothing left to show on the map: the line's state in words, not a button.
+      const text = !link ? t("attika.link_none") : link.distance ? t("attika.link_n", { n: link.distance }) : t("attika.link_done");
+      const done = el("div", "at-link-end", text);
+      done.dataset.testid = `link-${player.seat}`;
+      row.append(done);
+    } else {
+      const linkText = link ? t("attika.link_n", { n: link.distance }) : t("attika.link_none");
+      const radar = button(linkText, () => onHint(player.seat), {
+        cls: `at-radar${hintSeat === player.seat ? " on" : ""}`,
+        testid: `radar-${player.seat}`,
+      });
+      radar.title = t("attika.radar_title", { name: names[player.seat] });
+      radar.setAttribute("aria-pressed", String(hintSeat === player.seat));
+      row.append(radar);
+    }
     const stacks = el("div", "at-player-stacks hint", t("attika.stacks_sizes", { sizes: player.stacks.join(" · ") }));
     row.append(stacks);
     if (player.reserve.length) {
