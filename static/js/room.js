@@ -6,6 +6,7 @@ import { seatClock, startTicking } from "./clocks.js";
 import { loadBoard } from "./boards/index.js";
 import { label, t } from "./i18n.js";
 import { optionField, readOptions } from "./options.js";
+import { resultPanel } from "./result.js";
 import { setupRulesDrawer } from "./rules/drawer.js";
 import { RoomSocket, expandMoves } from "./socket.js";
 import { tableRequests } from "./table.js";
@@ -33,6 +34,7 @@ export async function start() {
     hostId: () => socket.room?.host_id,
     showError: showRefusal,
   });
+  const drawResult = resultPanel({ board, boardContext, seatName, getRoom: () => socket.room, roomId, code });
 
   const socket = new RoomSocket(roomId, {
     code,
@@ -130,7 +132,7 @@ export async function start() {
     }
     drawTurn();
     drawBoard();
-    drawResult();
+    drawResult(socket.view?.result);
     table.draw();
   }
 
@@ -306,55 +308,6 @@ export async function start() {
 
   function drawBoard() {
     board.render($("board"), boardContext());
-  }
-
-  let resultKey = "";
-  /** The one result panel: who won, "Play again" and "Review", then the final table (the
-   * board's own, with its breakdown, when it has one). */
-  function drawResult() {
-    const result = socket.view?.result;
-    const box = $("result");
-    box.hidden = !result;
-    if (!result) {
-      resultKey = "";
-      return;
-    }
-    const names = socket.room.seats.map((seat) => seat.name);
-    const key = JSON.stringify([result, names]);
-    if (key === resultKey) return; // redrawn only when something changed: no flicker
-    const first = resultKey === "";
-    resultKey = key;
-    const winners = result.ranking[0];
-    // The board may name a seat its own way (the solo Architect is no "Seat 2").
-    const named = (position) => board.seatName?.(position, boardContext()) || seatName(position);
-    $("result-title").textContent = t("room.winner", { names: winners.map(named).join(", "), count: winners.length });
-    $("review-link").href = `/r/${roomId}/replay${code ? `?code=${encodeURIComponent(code)}` : ""}#review`;
-    const slot = $("result-table");
-    slot.replaceChildren();
-    if (board.drawResult) board.drawResult(slot, boardContext());
-    else slot.append(scoresTable(result));
-    // The game just ended under a player scrolled down to the board: show who won.
-    if (first && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start" });
-  }
-
-  function scoresTable(result) {
-    const table = document.createElement("table");
-    table.className = "scores";
-    table.innerHTML = `<thead><tr><th>${t("room.rank")}</th><th>${t("room.player")}</th><th>${t("room.score")}</th></tr></thead>`;
-    const body = document.createElement("tbody");
-    result.ranking.forEach((group, index) => {
-      for (const position of group) {
-        const row = document.createElement("tr");
-        for (const text of [String(index + 1), seatName(position), String(result.scores[position])]) {
-          const cell = document.createElement("td");
-          cell.textContent = text;
-          row.append(cell);
-        }
-        body.append(row);
-      }
-    });
-    table.append(body);
-    return table;
   }
 
   function drawFairness() {
