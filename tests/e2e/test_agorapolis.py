@@ -1,134 +1,25 @@
 """Agorapolis in real browsers: three players (one on a phone-sized screen) play a whole
-short game through an invite link, each move picked through the board's own controls."""
+short game through an invite link, each move picked through the board's own controls; and
+the board drawn from every phase of random games sends only legal moves."""
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
-import pytest
-
+from tests.e2e.agorapolis_helpers import (
+    COUNTED_DOWN,
+    FINAL,
+    countdown_seconds,
+    create_private_room,
+    play_until_attack,
+    play_until_final,
+)
 from tests.e2e.conftest import shot_path
-from tests.e2e.layout import DESKTOP, PHONE, assert_layout, screenshot
-from tests.e2e.pages import become_guest, new_page, play_until, says_game_over_once
+from tests.e2e.pages import become_guest, new_page, says_game_over_once
 
-FINAL = "[data-testid=agp-final]"
-
-
-async def create_private_room(page: Any, seats: int, target: int) -> str:
-    """Create a private Agorapolis room from the lobby form; return the invite URL."""
-    await page.select_option("#game-select", "agorapolis")
-    await page.fill("#seats-input", str(seats))
-    await page.dispatch_event("#seats-input", "input")
-    await page.fill("#game-options [name=renown_target]", str(target))
-    await page.check("#private-input")
-    await page.click("#create-button")
-    await page.wait_for_url(re.compile(r"/r/\w+\?code="))
-    await page.wait_for_function(
-        "document.querySelector('[data-testid=invite-url]').value.includes('code=')"
-    )
-    return await page.input_value("[data-testid=invite-url]")
-
-
-# Which control to use, decided on one snapshot of the panel: the largest bet, finalise in
-# the action phase, otherwise the first offered control; nothing while holding for an attack.
-CHOOSE = """(hold) => {
-  const panel = document.querySelector("[data-testid=agp-actions]");
-  if (!panel) return null;
-  if (hold && panel.querySelector("[data-testid=group-military_attack]")) return null;
-  const bets = panel.querySelectorAll("[data-testid=group-bet] .agp-choice");
-  const pick = bets.length ? bets[bets.length - 1]
-    : panel.querySelector("[data-testid=play-finalise]") || panel.querySelector("button");
-  return pick ? pick.dataset.testid : null;
-}"""
-
-
-async def play_one(page: Any, hold_attack: bool = False) -> bool:
-    """If this page offers moves, pick one through the board's controls (a real click).
-    With ``hold_attack`` a panel offering a military attack is left alone, even if the
-    offer arrives between the snapshot and the click (the selector then matches nothing)."""
-    testid = await page.evaluate(CHOOSE, hold_attack)
-    if not testid:
-        return False
-    panel = "[data-testid=agp-actions]"
-    if hold_attack:
-        panel += ":not(:has([data-testid=group-military_attack]))"
-    try:
-        await page.click(f"{panel} [data-testid='{testid}']", timeout=1000)
-    except Exception:  # the offer changed under the click (a patch arrived): retry later
-        return False
-    return True
-
-
-async def play_until_final(pages: list[Any], timeout: float = 150) -> int:
-    return await play_until(pages, play_one, FINAL, timeout)
-
-
-async def attack_if_offered(pages: list[Any]) -> Any:
-    """The first page offering a military attack (its city not Sparta, so the target gets a
-    resist prompt) attacks with the first target and sector its form offers."""
-    for page in pages:
-        group = page.locator("[data-testid=group-military_attack]")
-        if not await group.count():
-            continue
-        if "Spart" in await page.inner_text(".agp-player.me .agp-city"):
-            continue
-        try:
-            await pick_second_die(page)
-            await page.screenshot(path=shot_path("agorapolis-action-turn"), full_page=True)
-            await group.locator("[data-testid=play-military_attack]").click(timeout=1500)
-        except Exception:
-            continue
-        return page
-    return None
-
-
-async def pick_second_die(page: Any) -> None:
-    """Tapping one of one's own dice (drawn with pips, named "a 5") picks its face in the
-    die-based forms, whose choices are die pictures too."""
-    dice = page.locator(".agp-player.me .agp-die.pickable")
-    field = page.locator("[data-testid=field-society_adjust-die]")
-    if await dice.count() < 2 or not await field.count():
-        return
-    die = dice.nth(1)
-    value = await die.get_attribute("data-value")
-    assert (await die.get_attribute("aria-label")).startswith(("a ", "un "))  # Bruno: French
-    assert not (await die.inner_text()).strip()  # a picture, not a digit
-    await die.click()
-    await page.wait_for_selector(".agp-player.me .agp-die.picked")
-    chosen = field.locator("button[aria-pressed=true]")
-    assert await chosen.get_attribute("data-value") == value
-
-
-async def play_until_attack(pages: list[Any], timeout: float = 60) -> Any:
-    """Play round 1 until a non-Sparta seat attacks. Those seats never finalise past an
-    offered attack: a patch landing between the attack check and the next click would
-    otherwise let every action turn go by under load."""
-    hold = ["Spart" not in await page.inner_text(".agp-player.me .agp-city") for page in pages]
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        attacker = await attack_if_offered(pages)
-        if attacker:
-            return attacker
-        played = [await play_one(page, holding) for page, holding in zip(pages, hold, strict=True)]
-        if not any(played):
-            await pages[0].wait_for_timeout(60)
-    raise AssertionError("no attack was offered in round 1")
-
-
-COUNTED_DOWN = """(first) => {
-  const shown = document.querySelector("[data-testid=agp-attack] [data-testid=countdown]");
-  const seconds = shown && shown.textContent.match(/\\d+/);
-  return Boolean(seconds) && Number(seconds[0]) < first;
-}"""
-
-
-async def countdown_seconds(page: Any) -> int:
-    text = await page.inner_text("[data-testid=countdown]")
-    found = re.search(r"\d+", text)
-    assert found is not None
-    return int(found.group())
+RESIST_LABELS = """() => [...document.querySelectorAll(
+  "[data-testid=choices-resist] button")].map((b) => b.textContent.trim())"""
 
 
 async def test_three_players_play_a_short_game_through_the_board(
@@ -204,6 +95,13 @@ async def test_three_players_play_a_short_game_through_the_board(
     await bruno.screenshot(path=shot_path("agorapolis-action-fr"), full_page=True)
     for page in pages:  # every string comes from the catalogue (no raw keys shown)
         assert "agorapolis." not in await page.inner_text("#board")
+    # The resist buttons say what they do: "Don't resist", then "Resist 1"… (never
+    # "Resist 0"); read in one go, since the 20 s clock may have answered already.
+    labels = await target.evaluate(RESIST_LABELS)
+    if labels:
+        french = target is bruno
+        assert labels[0] == ("Ne pas résister" if french else "Don't resist"), labels
+        assert labels[1:2] in ([], ["Résister 1" if french else "Resist 1"]), labels
     try:
         await target.click("[data-testid=resist-1]", timeout=5000)
     except Exception:  # a very slow machine let the 20 s clock run out: resist 0 was played
@@ -388,89 +286,4 @@ async def test_board_draws_every_phase_and_sends_only_legal_moves(
     prompt = next(s for s in resists if s["moves"])
     sent = await page.evaluate(AUTO_RESIST, prompt)
     assert sent == [max(prompt["moves"], key=lambda move: move["count"])]
-    assert page.errors == []
-
-
-SETTLED = """() => {
-  const bar = document.querySelector("[data-testid=agp-actions]");
-  return !bar || Boolean(bar.querySelector("button"));
-}"""
-
-
-async def room_with_bots(page: Any, bots: int, target: int) -> None:
-    """Create an Agorapolis room from the lobby, seat random bots, start it."""
-    await page.select_option("#game-select", "agorapolis")
-    await page.fill("#seats-input", str(bots + 1))
-    await page.dispatch_event("#seats-input", "input")
-    await page.fill("#game-options [name=renown_target]", str(target))
-    await page.click("#create-button")
-    await page.wait_for_url(re.compile(r"/r/\w+"))
-    for added in range(1, bots + 1):
-        await page.select_option("#bot-level", "random")  # fast games
-        await page.click("#bot-button")
-        await page.wait_for_function(
-            "n => [...document.querySelectorAll('#seats li')]"
-            ".filter(li => /bot/i.test(li.textContent)).length >= n",
-            arg=added,
-        )
-    await page.click("#start-button")
-    await page.wait_for_selector(f"[data-testid=player-{bots}]")
-
-
-@pytest.mark.parametrize(
-    ("size", "locale"), [("phone", "fr-FR"), ("desktop", "en-GB")], ids=["phone-fr", "desktop-en"]
-)
-async def test_a_game_against_bots_fits_the_screen_at_every_step(
-    browser: Any, web_server: Any, size: str, locale: str
-) -> None:
-    """Against two bots: at every step the cities (the map) and the one primary control are
-    on screen, controls are 44 px, dice are drawn (no digits in the dice cells), no internal
-    words; the phone run keeps start, mid-game and end screenshots."""
-    phone = size == "phone"
-    page = await new_page(browser, web_server, locale=locale, viewport=PHONE if phone else DESKTOP)
-    await become_guest(page, "Zoé" if phone else "Ada")
-    await room_with_bots(page, 2, target=2)
-    await page.wait_for_selector("[data-testid=agp-actions] [data-primary]")
-    await assert_layout(page, "agorapolis start")
-    if phone:
-        await screenshot(page, "agorapolis-phone-start")
-    started = time.monotonic()
-    steps = 0
-    shot_mid = False
-    while not await page.locator("[data-testid=agp-final]").count():
-        assert time.monotonic() - started < 240, f"no end after {steps} moves"
-        if not await play_one(page):
-            await page.wait_for_timeout(60)
-            continue
-        steps += 1
-        await page.wait_for_function(SETTLED)
-        if await page.locator("#result:not([hidden])").count():
-            break  # the last move: the end is checked below
-        await assert_layout(page, f"agorapolis step {steps}")
-        board = await page.inner_text("#board")
-        assert "agorapolis." not in board
-        # Dice are pictures with a spoken name, never digits in the dice cells.
-        assert not (await page.inner_text(".agp-player.me .agp-dice")).strip()
-        unnamed = await page.evaluate(
-            "[...document.querySelectorAll('.agp-die:not([aria-label])')].map(e => e.outerHTML)"
-        )
-        assert unnamed == []
-        if phone and not shot_mid and await page.locator(".agp-player.me .agp-die").count() >= 3:
-            if await page.locator("[data-testid=agp-actions] [data-primary]").count():
-                await screenshot(page, "agorapolis-phone-mid")
-                shot_mid = True
-    # The end: the room's result panel holds the board's final table (no second winner line).
-    await page.wait_for_selector("#result [data-testid=agp-final]")
-    # The player reads the result panel from its top, the cities just below it.
-    await page.evaluate("document.querySelector('#result').scrollIntoView({block: 'start'})")
-    await assert_layout(page, "agorapolis end")
-    if phone:
-        await screenshot(page, "agorapolis-phone-end")
-    assert await page.locator("#board [data-testid=agp-final]").count() == 0
-    assert await page.locator("[data-testid=agp-winner]").count() == 0
-    heads = await page.locator("#result .agp-final-table thead th").all_inner_texts()
-    assert heads[:2] == (["Rang", "Joueur"] if phone else ["Rank", "Player"])
-    rows = await page.locator("#result .agp-final-table tbody tr").count()
-    assert rows == 3
-    print(f"agorapolis {size}: {steps} moves in {time.monotonic() - started:.1f}s")
     assert page.errors == []

@@ -9,10 +9,7 @@ import { el } from "./agorapolis/dom.js";
 import {
   attackPanel,
   cardsPanel,
-  eventLog,
   exploitPanel,
-  finalPanel,
-  finalTable,
   insightPanel,
   marketPanel,
   orderPanel,
@@ -24,6 +21,8 @@ import {
   tickCountdowns,
 } from "./agorapolis/panels.js";
 import { playerBoard } from "./agorapolis/players.js";
+import { eventLog } from "./agorapolis/log.js";
+import { finalPanel, finalTable } from "./agorapolis/result.js";
 import { useStylesheet } from "./stylesheet.js";
 
 const CSS_HREF = new URL("../../css/agorapolis.css", import.meta.url).href;

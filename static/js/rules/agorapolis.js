@@ -1,8 +1,7 @@
 // Agorapolis rules diagrams, drawn with the board's own dice and sector colours: the
-// combination table and the five phases of a round.
+// combination table and the five phases of a round. Both reflow on a phone (390 px).
 import { SECTORS, SECTOR_COLOUR, comboName, dieNode, el, sectorName } from "../boards/agorapolis/dom.js";
 import { t } from "../i18n.js";
-import { svg } from "../illustrations/svg.js";
 
 export const stylesheet = new URL("../../css/agorapolis.css", import.meta.url).href;
 
@@ -18,6 +17,13 @@ const COMBINATIONS = [
 ];
 const USED = { pair: 2, two_pairs: 4, three_of_a_kind: 3, full_house: 5, straight: 5, four_of_a_kind: 4, five_of_a_kind: 5 };
 
+/** A die that is not part of the combination: dashed outline, grey pips. */
+function spareDie(value) {
+  const node = dieNode({ value }, { cls: "agp-spare", colour: "#8d8478" });
+  node.querySelector("rect")?.setAttribute("stroke-dasharray", "3.2 2.4");
+  return node;
+}
+
 function combinations(host) {
   const table = el("table", "agp-combos");
   const head = el("thead");
@@ -28,33 +34,33 @@ function combinations(host) {
   for (const [combo, dice, gain] of COMBINATIONS) {
     const line = el("tr");
     line.dataset.combo = combo;
-    const roll = el("td", "agp-roll");
-    dice.forEach((value, index) => {
-      roll.append(dieNode({ value, adjusted: false }, { cls: index < USED[combo] ? "" : "unused" }));
-    });
-    line.append(el("td", "", comboName(combo)), roll, el("td", "", `+${gain}`));
+    // The dice sit in a row inside the cell (the cell itself stays a table cell, so the
+    // row's rules line up); the dice outside the combination are drawn dashed and grey.
+    const cell = el("td", "agp-roll-cell");
+    const roll = el("div", "agp-roll");
+    dice.forEach((value, index) => roll.append(index < USED[combo] ? dieNode({ value }) : spareDie(value)));
+    cell.append(roll);
+    line.append(el("td", "", comboName(combo)), cell, el("td", "agp-gain", `+${gain}`));
     body.append(line);
   }
   table.append(head, body);
   host.replaceChildren(table);
 }
 
+/** The five phases as coloured steps that wrap on a narrow screen, then "↻" back to 1. */
 function round(host) {
   const phases = ["harvest", "investment", "action", "resolution", "exploit"];
-  const root = svg("svg", { viewBox: "0 0 520 120", "aria-hidden": "true", focusable: "false" });
+  const list = el("ol", "agp-phases");
   phases.forEach((phase, index) => {
-    const x = 12 + index * 102;
-    const colour = SECTOR_COLOUR[SECTORS[index]];
-    root.append(svg("rect", { x, y: 30, width: 88, height: 56, rx: 10, fill: colour }));
-    const number = svg("text", { x: x + 44, y: 52, "text-anchor": "middle", fill: "#fff", "font-weight": 700, "font-size": 18 });
-    number.textContent = String(index + 1);
-    const name = svg("text", { x: x + 44, y: 74, "text-anchor": "middle", fill: "#fff", "font-size": 12 });
-    name.textContent = t(`rules.agorapolis.phase.${phase}`);
-    root.append(number, name);
-    if (index < phases.length - 1) root.append(svg("path", { d: `M${x + 90} 58 l10 0 m-4 -4 l4 4 l-4 4`, stroke: "#555", fill: "none", "stroke-width": 2 }));
+    const item = el("li", "agp-phase-step");
+    item.style.setProperty("--tone", SECTOR_COLOUR[SECTORS[index]]);
+    item.append(el("strong", "agp-phase-n", index + 1), el("span", "agp-phase-name", t(`rules.agorapolis.phase.${phase}`)));
+    list.append(item);
   });
-  root.append(svg("path", { d: "M480 92 C480 116 40 116 40 92", fill: "none", stroke: "#999", "stroke-dasharray": "5 4", "stroke-width": 1.5 }));
-  host.replaceChildren(root);
+  const again = el("li", "agp-phase-again", "↻");
+  again.setAttribute("aria-hidden", "true");
+  list.append(again);
+  host.replaceChildren(list);
 }
 
 function sectors(host) {

@@ -1,22 +1,24 @@
 // Shared panels of the Agorapolis board: phase banner, renown track, market, active cards,
-// action order, the resist prompt with its countdown, exploit bids, event log, final table.
+// action order, the resist prompt with its countdown, exploit bids, resolution, strife and
+// insight. The event log is in log.js, the final table in result.js.
 import { t } from "../../i18n.js";
-import { SECTORS, SECTOR_COLOUR, cardName, cityName, diceCount, dieNode, el, sectorName } from "./dom.js";
+import { SECTORS, cardName, dieNode, el, sectorName } from "./dom.js";
 import { describeMove } from "./actions.js";
 import { seatColour } from "./players.js";
 import { serverNow } from "../../clock.js";
 
-/** The phase banner: round, phase and what is awaited. */
+/** The phase banner: round, phase and what is awaited (the board adds its zoom buttons). */
 export function phaseBanner(ctx) {
   const game = ctx.game;
   const box = el("div", "agp-banner");
-  box.setAttribute("aria-live", "polite");
-  box.dataset.testid = "agp-phase";
-  box.append(el("span", "agp-round", t("agorapolis.round_n", { n: game.round, limit: game.round_limit })));
+  const text = el("div", "agp-banner-text");
+  text.setAttribute("aria-live", "polite");
+  text.dataset.testid = "agp-phase";
+  text.append(el("span", "agp-round", t("agorapolis.round_n", { n: game.round, limit: game.round_limit })));
   const sector = game.sector ? sectorName(game.sector) : "";
   // Over, on the room page (which says "Game over" once above the board), no phase label.
   if (game.phase !== "GAME_OVER" || !ctx.headline) {
-    box.append(el("strong", "agp-phase", t(`agorapolis.phase.${game.phase}`, { sector })));
+    text.append(el("strong", "agp-phase", t(`agorapolis.phase.${game.phase}`, { sector })));
   }
   // The room's status line already says whose turn it is; the replay page has none.
   if (game.phase !== "GAME_OVER" && !ctx.headline) {
@@ -24,8 +26,9 @@ export function phaseBanner(ctx) {
     const who = mine ? t("agorapolis.your_turn") : t("agorapolis.waiting_for", { names: ctx.toAct.map((s) => ctx.names[s]).join(", ") || "…" });
     const line = el("span", `agp-who${mine ? " mine" : ""}`, who);
     line.dataset.testid = "agp-who";
-    box.append(line);
+    text.append(line);
   }
+  box.append(text);
   return box;
 }
 
@@ -242,152 +245,6 @@ export function resolutionPanel(ctx) {
     list.append(el("li", "", `${sectorName(sector)}: ${text}`));
   }
   box.append(list);
-  return box;
-}
-
-/** A text followed by pictures (dice), as the content of one log line. */
-const withPictures = (text, ...nodes) => ({ text, nodes });
-const arrow = () => el("span", "agp-arrow", " → ");
-
-/** A readable line for a public event (text, or text and dice), or null if not worth one. */
-function eventText(ctx, e) {
-  const n = (seat) => ctx.names[seat] ?? "?";
-  const s = (sector) => (sector ? sectorName(sector) : "");
-  const die = (value) => dieNode({ value }, { cls: "tiny" });
-  switch (e.event) {
-    case "round_start": return t("agorapolis.ev.round_start");
-    case "bets_revealed": {
-      const nodes = [];
-      (e.bets || []).forEach((bet, seat) => {
-        if (bet === null || bet === undefined) return;
-        const part = el("span", "agp-log-bet", `${n(seat)} `);
-        part.append(diceCount(bet, "tiny"));
-        nodes.push(part);
-      });
-      return withPictures(t("agorapolis.ev.bets_revealed", { sector: s(e.sector) }), ...nodes);
-    }
-    case "dice_rolled": return t("agorapolis.ev.dice_rolled", { sector: s(e.sector) });
-    case "colony_rolled": return withPictures(t("agorapolis.ev.colony_rolled", { name: n(e.owner) }), ...(e.dice || []).map(die));
-    case "finalised": return e.auto ? null : t("agorapolis.ev.finalised", { name: n(e.seat), sector: s(e.sector) });
-    case "designated": return t("agorapolis.ev.designated", { name: n(e.player) });
-    case "attack": return t("agorapolis.ev.attack", { attacker: n(e.attacker), target: n(e.target), sector: s(e.sector) });
-    case "attack_landed": return t("agorapolis.ev.attack_landed", { target: n(e.target), sector: s(e.sector), lost: e.destroyed ?? 0, resisted: e.resisted ?? 0 });
-    case "converted": return t("agorapolis.ev.converted", { name: n(e.seat), sector: s(e.to) });
-    case "die_adjusted":
-    case "die_rerolled":
-    case "athens_set":
-      if (e.before === undefined || e.after === undefined) break;
-      return withPictures(t(`agorapolis.ev.${e.event}`, { name: n(e.seat), sector: s(e.sector) }), die(e.before), arrow(), die(e.after));
-    case "market_swap":
-      if (e.gave === undefined || e.got === undefined) break;
-      return withPictures(t("agorapolis.ev.market_swap", { name: n(e.seat), sector: s(e.sector) }), die(e.gave), el("span", "agp-arrow", " ⇄ "), die(e.got));
-    case "sector_winners": return t("agorapolis.ev.sector_winners", {
-      list: SECTORS.filter((k) => e.winners[k] !== null && e.winners[k] !== undefined).map((k) => `${s(k)} ${n(e.winners[k])}`).join(", ") || t("agorapolis.nobody"),
-    });
-    case "exploits_revealed": return t("agorapolis.ev.exploits_revealed", { cards: e.cards.map((c) => cardName(c.card)).join(", ") || t("agorapolis.nothing") });
-    case "bids_revealed": return t("agorapolis.ev.bids_revealed");
-    case "exploit_won": return t("agorapolis.ev.exploit_won", { name: n(e.winner) });
-    case "exploit_kept": return t("agorapolis.ev.exploit_kept", { name: n(e.winner), n: e.kept ?? 1 });
-    case "game_end": return t("agorapolis.ev.game_end");
-    default: break;
-  }
-  return t(`agorapolis.ev.${e.event}`, { name: n(e.seat ?? e.player ?? e.winner ?? e.owner), sector: s(e.sector) });
-}
-
-/** The last public events, newest first. */
-export function eventLog(ctx) {
-  const box = el("section", "agp-log");
-  box.append(el("h3", "agp-h", t("agorapolis.log")));
-  const list = el("ul", "agp-log-list");
-  list.setAttribute("aria-live", "polite");
-  const events = (ctx.game.events || []).slice().reverse();
-  for (const e of events) {
-    const line = eventText(ctx, e);
-    const text = typeof line === "string" ? line : line?.text;
-    if (!text || text.startsWith("agorapolis.")) continue;
-    const item = el("li", "", text);
-    const seat = e.seat ?? e.attacker ?? e.winner ?? e.owner ?? e.player;
-    if (typeof seat === "number") item.style.setProperty("--seat", seatColour(ctx, seat));
-    if (line.nodes?.length) {
-      const pictures = el("span", "agp-log-dice");
-      pictures.append(...line.nodes);
-      item.append(" ", pictures);
-    }
-    list.append(item);
-    if (list.children.length >= 12) break;
-  }
-  box.append(list);
-  return box;
-}
-
-/**
- * The final table: ranks, players, and the renown breakdown with every column labelled in
- * player words (renown before the majority bonus, the sectors won, final renown, and the
- * reserve points that break ties). No winner headline: the room says it once above.
- */
-export function finalTable(ctx, result) {
-  const box = el("div", "agp-final-box");
-  box.append(el("p", "agp-sub", t(`agorapolis.reason.${result.reason}`)));
-  const table = el("table", "agp-final-table");
-  table.setAttribute("aria-label", t("agorapolis.final.title"));
-  const head = el("tr");
-  for (const key of ["rank", "player", "city", "before", "majorities", "renown", "reserves"]) {
-    const th = el("th", `col-${key}`, t(`agorapolis.final.${key}`));
-    th.scope = "col";
-    head.append(th);
-  }
-  const thead = el("thead");
-  thead.append(head);
-  const body = el("tbody");
-  result.ranking.forEach((group, index) => {
-    for (const seat of group) {
-      const row = result.breakdown[seat];
-      const tr = el("tr");
-      tr.dataset.seat = String(seat);
-      tr.style.setProperty("--seat", seatColour(ctx, seat));
-      if (index === 0) tr.classList.add("win");
-      const majorities = el("td", "agp-majorities");
-      if (row.majorities.length) {
-        for (const sector of row.majorities) {
-          const chip = el("span", "agp-sector-tag", sectorName(sector));
-          chip.style.setProperty("--tone", SECTOR_COLOUR[sector]);
-          majorities.append(chip);
-        }
-        majorities.append(el("span", "agp-bonus", t("agorapolis.final.bonus", { n: row.majority_bonus })));
-      } else {
-        majorities.textContent = "—";
-      }
-      const name = el("th", "agp-final-name", ctx.names[seat]);
-      name.scope = "row";
-      const cells = [
-        el("td", "num", index + 1),
-        name,
-        el("td", "", cityName(row.city)),
-        el("td", "num", row.renown_before_bonus),
-        majorities,
-        el("td", "num agp-final-renown", row.renown),
-        el("td", "num", row.reserve_total),
-      ];
-      cells.forEach((cell, i) => {
-        cell.dataset.label = t("agorapolis.final.label", { label: head.children[i].textContent });
-      });
-      tr.append(...cells);
-      body.append(tr);
-    }
-  });
-  table.append(thead, body);
-  box.append(table);
-  return box;
-}
-
-/** The end screen inside the board (the replay page): winners, then the final table. */
-export function finalPanel(ctx, result) {
-  const box = el("section", "agp-final");
-  box.dataset.testid = "agp-final";
-  const winners = result.ranking[0].map((seat) => ctx.names[seat]).join(", ");
-  const title = el("h2", "agp-winner", t("agorapolis.winner", { names: winners }));
-  title.dataset.testid = "agp-winner";
-  box.append(title, finalTable(ctx, result));
   return box;
 }
 
