@@ -4,8 +4,9 @@
 
 Runs until interrupted. It listens to the account's event stream (``GET
 /api/stream/events``), accepts each challenge to a game the server hosts, and plays each
-game it is seated in through the room socket (docs/protocol.md): on every new version
-it asks for its legal moves and, when it has some, sends one at random. The standard
+game it is seated in through the room socket (docs/protocol.md): the server pushes the
+seat's legal moves with every version it is to act in, and the bot sends one at random
+(after a refusal it asks for them again). The standard
 library plus two well-kept clients: ``httpx`` (HTTP and the stream) and ``websockets``.
 Everything a stronger bot needs is here: replace :func:`choose`.
 
@@ -63,9 +64,10 @@ async def play_room(url: str, token: str, room_id: str, rng: random.Random) -> N
                 if over(message):
                     log.info("room %s: the game is over", room_id)
                     return
+                # The server pushes a seat's legal moves with every version it is to act
+                # in (docs/protocol.md): none here means nothing to do now.
                 legal = message.get("legal_moves")
                 if legal is None:
-                    await ws.send(json.dumps({"type": "legal_moves", "compact": True}))
                     continue
                 message = {"type": "legal_moves", **legal}
                 kind = "legal_moves"
@@ -84,6 +86,8 @@ async def play_room(url: str, token: str, room_id: str, rng: random.Random) -> N
                 log.info("room %s: %s (%s)", room_id, message.get("code"), message.get("message"))
                 if message.get("code") in ("room_not_found", "not_authenticated", "bad_token"):
                     return
+                if message.get("code") == "rate_limited":
+                    await asyncio.sleep(1)  # the socket's message budget: let it refill
                 moved_at = -1  # refused or stale: ask again
                 await ws.send(json.dumps({"type": "legal_moves", "compact": True}))
 

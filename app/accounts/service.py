@@ -46,7 +46,7 @@ async def create_guest(engine: AsyncEngine, *, name: str) -> User:
         "id": user_id, "username": None, "display_name": clean_display_name(name),
         "password_hash": None, "is_guest": True, "is_admin": False, "banned": False,
         "language": None, "created_at": utcnow(), "session_version": 0,
-        "deleted_at": None,
+        "deleted_at": None, "is_bot": False,
     }  # fmt: skip
     read_at = user_cache.generation()
     await execute_alone(engine, _INSERT_USER, row)

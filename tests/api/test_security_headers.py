@@ -46,6 +46,12 @@ async def test_every_get_route_sends_the_security_headers(
             continue
         assert context.path is not None  # a route with methods has a path
         path = re.sub(r"\{(\w+)\}", lambda m: fill.get(m.group(1), "x"), context.path)
+        if path.startswith("/api/stream/"):  # streams for as long as one listens: headers only
+            async with guest.http.stream("GET", path) as streamed:
+                assert streamed.status_code == 200, path
+                assert_secure_headers(streamed, path)
+            seen += 1
+            continue
         response = await guest.http.get(path)
         assert response.status_code < 500, path
         assert_secure_headers(response, path)
