@@ -27,7 +27,7 @@ from typing import Final
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from app.db.models import ApiToken, User
+from app.db.models import ApiToken, User, aware
 from app.errors import Forbidden, InvalidRequest, NotFound
 from app.ids import new_id
 
@@ -128,16 +128,12 @@ async def lookup(conn: AsyncConnection, token: str) -> tuple[str, str, frozenset
     if row is None:
         return None
     now = datetime.now(UTC)
-    if row.expires_at is not None and _aware(row.expires_at) <= now:
+    if row.expires_at is not None and aware(row.expires_at) <= now:
         return None
-    if row.last_used_at is None or _aware(row.last_used_at) < now - TOUCH_EVERY:
+    if row.last_used_at is None or aware(row.last_used_at) < now - TOUCH_EVERY:
         await conn.execute(_TOUCH, {"token_id": row.id, "now": now})
         await conn.commit()
     return row.id, row.user_id, frozenset(row.scopes.split())
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite drops the zone
 
 
 def required_scope(method: str, path: str) -> str | None:

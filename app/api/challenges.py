@@ -9,7 +9,7 @@ cancelled); ``GET /api/challenges``: the open ones sent to and by you.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -17,6 +17,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from app.api.deps import CurrentUser, RoomsDep
+from app.db.models import aware
 from app.social.challenges import Challenges
 from app.social.events import EventStream
 
@@ -93,7 +94,5 @@ async def events(
 ) -> StreamingResponse:
     """The account's events, one JSON object a line (app.social.events): open challenges
     and running games at once, then challenges, game starts and game ends as they come."""
-    if since is not None and since.tzinfo is None:
-        since = since.replace(tzinfo=UTC)
-    feed = EventStream(Challenges(rooms), user, since)
+    feed = EventStream(Challenges(rooms), user, None if since is None else aware(since))
     return StreamingResponse(feed.lines(request.is_disconnected), media_type="application/x-ndjson")

@@ -32,6 +32,11 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(moment: datetime) -> datetime:
+    """A stored time with its zone: SQLite hands DateTime(timezone=True) back naive (UTC)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 ModelT = TypeVar("ModelT", bound=Base)
 
 

@@ -25,7 +25,7 @@ import orjson
 from sqlalchemy import func, or_, select, update
 
 from app.catalogue.games import catalogue_entry
-from app.db.models import Challenge, User
+from app.db.models import Challenge, User, aware
 from app.errors import AgoraError, Conflict, Forbidden, InvalidRequest, NotFound
 from app.games.interface import InvalidOptions, JsonDict
 from app.games.registry import UnknownGame
@@ -44,14 +44,10 @@ class ChallengeNotFound(NotFound):
     code = "challenge_not_found"
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite drops the zone
-
-
 def status_of(row: Challenge, now: datetime | None = None) -> str:
     if row.status == "accepting":
         return "open"  # its room is being made: "accepted" comes with the room's id
-    if row.status == "open" and _aware(row.expires_at) <= (now or datetime.now(UTC)):
+    if row.status == "open" and aware(row.expires_at) <= (now or datetime.now(UTC)):
         return "expired"
     return row.status
 
@@ -222,6 +218,6 @@ class Challenges:
             "from": person(sender),
             "to": person(target),
             "room_id": row.room_id,
-            "created_at": _aware(row.created_at).isoformat(),
-            "expires_at": _aware(row.expires_at).isoformat(),
+            "created_at": aware(row.created_at).isoformat(),
+            "expires_at": aware(row.expires_at).isoformat(),
         }

@@ -29,7 +29,7 @@ from typing import Any, Final
 import orjson
 from sqlalchemy import select
 
-from app.db.models import GameResult, Room, Seat, User
+from app.db.models import GameResult, Room, Seat, User, aware
 from app.games.interface import JsonDict
 from app.social.challenges import Challenges
 
@@ -84,7 +84,7 @@ class EventStream:
             )
             for result in ended:
                 events.append({"type": "gameFinish", "game": finish(result)})
-                self.since = max(self.since, _aware(result.finished_at))
+                self.since = max(self.since, aware(result.finished_at))
         return events
 
     async def _challenge_events(self) -> list[JsonDict]:
@@ -113,7 +113,3 @@ def finish(result: GameResult) -> JsonDict:
         "room_id": result.room_id, "game": result.game, "seat": result.position,
         "place": result.place, "won": result.won, "score": result.score, "rated": result.rated,
     }  # fmt: skip
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
