@@ -115,6 +115,26 @@ class Challenge(Base):
     answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class Follow(Base):
+    """A player follows another (app.social.follows)."""
+
+    __tablename__ = "follows"
+
+    follower_id: Mapped[str] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    followed_id: Mapped[str] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Block(Base):
+    """A player blocks another: no challenge, message or seat in their private rooms."""
+
+    __tablename__ = "blocks"
+
+    blocker_id: Mapped[str] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    blocked_id: Mapped[str] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class Room(Base):
     __tablename__ = "rooms"
 
