@@ -38,6 +38,7 @@ from app.api.assets import AssetFiles, snapshot
 from app.api.failures import RequestTimeout, install_failure_handlers
 from app.api.openapi import install_openapi
 from app.api.origin import OriginCheck
+from app.api.http_errors import install_http_errors
 from app.api.request_guard import RequestGuard
 from app.api.request_metrics import RequestMetrics
 from app.api.security_headers import install_security
@@ -170,6 +171,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, invalid_request)
 
     app.add_middleware(RequestMetrics, counter=metrics.http_requests)
+    install_http_errors(app)
 
     # Busiest first: FastAPI tries the routes in order, each try 2-5 µs and twice per
     # request (the scan was 0.2-0.4 ms of a page's or a room's creation), and no two

@@ -2,7 +2,8 @@
 
 Names (guest names, display names) are normalised (Unicode NFKC, whitespace collapsed)
 and refused if they hold control, format (bidi overrides, zero-width), private-use or
-unassigned characters, or if they pass for the system ("Agora", "admin", "system" ...).
+unassigned characters (422), or if they pass for the system ("Agora", "admin", "system"
+...: 409, like a name that is taken; the API schema states the characters, not the names).
 Usernames are ASCII (``[A-Za-z0-9_.-]{3,30}``, matched in full: no trailing newline).
 Chat text keeps what people type but loses control and bidi characters. Identifiers
 (room ids, invite codes, move ids) are printable ASCII of bounded length: anything
@@ -15,7 +16,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
-from app.errors import InvalidRequest
+from app.errors import Conflict, InvalidRequest
 
 NAME_MAX = 30
 USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,30}")
@@ -43,7 +44,7 @@ def clean_name(value: str, *, what: str = "display name") -> str:
     if not 1 <= len(name) <= NAME_MAX:
         raise InvalidRequest(f"a {what} has 1 to {NAME_MAX} characters", code="invalid_name")
     if is_reserved(name):
-        raise InvalidRequest(f"{name!r} is reserved", code="reserved_name")
+        raise Conflict(f"{name!r} is reserved", code="reserved_name")
     return name
 
 
@@ -59,7 +60,7 @@ def clean_username(value: str) -> str:
             "a username has 3 to 30 letters, digits, '.', '_' or '-'", code="invalid_username"
         )
     if is_reserved(value):
-        raise InvalidRequest(f"{value!r} is reserved", code="reserved_name")
+        raise Conflict(f"{value!r} is reserved", code="reserved_name")
     return value
 
 

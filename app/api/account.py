@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import select
 
 from app.accounts import bot_accounts, manage
@@ -21,6 +21,7 @@ from app.api.abuse import LimiterDep
 from app.api.auth import set_session
 from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SessionDep, SettingsDep, SignerDep
 from app.api.pages import render
+from app.api.validation import RequestModel
 from app.db.models import GameResult, Room, Seat, User
 from app.errors import AgoraError, Forbidden, NotAuthenticated
 
@@ -28,12 +29,12 @@ router = APIRouter(prefix="/api/account", tags=["account"])
 pages = APIRouter()
 
 
-class PasswordChange(BaseModel):
+class PasswordChange(RequestModel):
     current_password: str = Field(min_length=1, max_length=200)
     new_password: str = Field(min_length=8, max_length=200)
 
 
-class DeleteIn(BaseModel):
+class DeleteIn(RequestModel):
     # Accounts confirm with their password; guests have none.
     password: str | None = Field(default=None, max_length=200)
 

@@ -7,22 +7,23 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from app.admin import service as admin_service
 from app.api.deps import AdminUser, OptionalUser, RoomsDep, SessionDep, SettingsDep
 from app.api.pages import render
+from app.api.validation import RequestModel
 from app.errors import Forbidden, NotAuthenticated
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
 pages = APIRouter()
 
 
-class Reason(BaseModel):
+class Reason(RequestModel):
     reason: str = Field(default="", max_length=500)
 
 
-class MessageIn(BaseModel):
+class MessageIn(RequestModel):
     text: str = Field(min_length=1, max_length=2000)
 
 

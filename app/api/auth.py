@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from app.accounts import service as accounts
 from app.accounts.security import SESSION_COOKIE
@@ -14,6 +14,7 @@ from app.api import abuse
 from app.api.abuse import LimiterDep
 from app.api.deps import OptionalUser, SessionDep, SettingsDep, SignerDep
 from app.api.security_headers import is_https
+from app.api.validation import RequestModel
 from app.db.models import User
 from app.errors import NotAuthenticated
 
@@ -25,17 +26,17 @@ router = APIRouter(prefix="/api", tags=["accounts"])
 NAME = Field(min_length=1, max_length=30, pattern=r"\S")
 
 
-class GuestIn(BaseModel):
+class GuestIn(RequestModel):
     name: str = NAME
 
 
-class AccountIn(BaseModel):
+class AccountIn(RequestModel):
     username: str = Field(min_length=3, max_length=30, pattern=r"^[A-Za-z0-9_.-]{3,30}$")
     password: str = Field(min_length=8, max_length=200)
     display_name: str | None = Field(default=None, min_length=1, max_length=30, pattern=r"\S")
 
 
-class LoginIn(BaseModel):
+class LoginIn(RequestModel):
     username: str = Field(min_length=1, max_length=60)
     password: str = Field(min_length=1, max_length=200)
 

@@ -14,9 +14,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from app.api.deps import CurrentUser, RoomsDep
+from app.api.validation import RequestModel
 from app.db.models import aware
 from app.social.challenges import Challenges
 from app.social.events import EventStream
@@ -34,7 +35,7 @@ ANSWER = {
 }
 
 
-class ChallengeIn(BaseModel):
+class ChallengeIn(RequestModel):
     to: str = Field(min_length=1, max_length=40)
     game: str = Field(min_length=1, max_length=32)
     options: dict[str, Any] = Field(default_factory=dict)

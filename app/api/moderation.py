@@ -6,21 +6,22 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from app.admin.service import audit
 from app.api.deps import AdminUser, CurrentUser, RoomsDep, SessionDep
+from app.api.validation import RequestModel
 
 router = APIRouter(prefix="/api", tags=["moderation"])
 # Row ids are 32-bit integers in the database: a larger one is a 422, not a query error.
 RowId = Annotated[int, Path(ge=1, le=2_147_483_647)]
 
 
-class ReportIn(BaseModel):
+class ReportIn(RequestModel):
     reason: str = Field(default="", max_length=500)
 
 
-class MuteIn(BaseModel):
+class MuteIn(RequestModel):
     user_id: str = Field(min_length=1, max_length=32)
     reason: str = Field(default="", max_length=500)
 

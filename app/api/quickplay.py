@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from app.api import abuse
 from app.api.abuse import LimiterDep
 from app.api.deps import CurrentUser, RoomsDep, SettingsDep
 from app.api.rooms import room_json
+from app.api.validation import INTEGRAL, RequestModel
 from app.catalogue.bots import available_bots, default_bot
 from app.catalogue.games import catalogue_entries, catalogue_entry
 from app.errors import InvalidRequest, NotFound
@@ -23,14 +24,14 @@ router = APIRouter(prefix="/api", tags=["play"])
 TUTORIALS = {"akropolis": akropolis_tutorial.script}
 
 
-class PlayBotsIn(BaseModel):
+class PlayBotsIn(RequestModel):
     game: str = Field(max_length=32)
-    seats: int | None = Field(default=None, ge=1, le=12)
+    seats: Annotated[int, Field(ge=1, le=12), INTEGRAL] | None = None
     bot: str | None = Field(default=None, max_length=32)
     options: dict[str, Any] = Field(default_factory=dict)
 
 
-class JoinTableIn(BaseModel):
+class JoinTableIn(RequestModel):
     game: str = Field(max_length=32)
 
 

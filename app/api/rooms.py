@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from app.api import abuse
 from app.api.abuse import LimiterDep
 from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SessionDep, SettingsDep
+from app.api.validation import INTEGRAL, RequestModel
 from app.db.models import User
 from app.games.registry import iter_games
 from app.rooms.live import LiveRoom
@@ -20,15 +21,15 @@ from app.rooms.room_options import room_info
 router = APIRouter(prefix="/api", tags=["rooms"])
 
 
-class RoomCreate(BaseModel):
+class RoomCreate(RequestModel):
     # An enum of the game ids in the schema (app.api.openapi).
     game: str = Field(max_length=32)
-    seats: int = Field(ge=1, le=12)
+    seats: Annotated[int, Field(ge=1, le=12), INTEGRAL]
     options: dict[str, Any] = Field(default_factory=dict)
     private: bool = False
 
 
-class JoinIn(BaseModel):
+class JoinIn(RequestModel):
     invite_code: str | None = Field(default=None, max_length=64)
 
 
@@ -43,16 +44,16 @@ class LobbyRoom(BaseModel):
     version: int
 
 
-class BotIn(BaseModel):
+class BotIn(RequestModel):
     bot: str = Field(default="random", max_length=32)
 
 
-class KickIn(BaseModel):
-    seat: int = Field(ge=0, le=11)
+class KickIn(RequestModel):
+    seat: Annotated[int, Field(ge=0, le=11), INTEGRAL]
 
 
-class OptionsIn(BaseModel):
-    seats: int | None = Field(default=None, ge=1, le=12)
+class OptionsIn(RequestModel):
+    seats: Annotated[int, Field(ge=1, le=12), INTEGRAL] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -145,8 +146,8 @@ async def list_my_games(user: CurrentUser, session: SessionDep) -> dict[str, Any
     }
 
 
-class SeatIn(BaseModel):
-    seat: int = Field(ge=0, le=16)
+class SeatIn(RequestModel):
+    seat: Annotated[int, Field(ge=0, le=16), INTEGRAL]
 
 
 @router.post("/rooms/{room_id}/hand-to-bot")

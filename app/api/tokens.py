@@ -7,13 +7,14 @@ ones (never their secrets). ``DELETE /api/tokens/{id}`` revokes one at once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from app.accounts import tokens
 from app.api.deps import CurrentUser, SessionDep
+from app.api.validation import INTEGRAL, RequestModel
 
 router = APIRouter(prefix="/api/tokens", tags=["tokens"])
 
@@ -23,10 +24,10 @@ AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-class TokenIn(BaseModel):
+class TokenIn(RequestModel):
     name: str = Field(min_length=1, max_length=60)
     scopes: list[str] = Field(min_length=1, max_length=3)
-    expires_in_days: int | None = Field(default=None, ge=1, le=3650)
+    expires_in_days: Annotated[int, Field(ge=1, le=3650), INTEGRAL] | None = None
 
 
 CREATE_ERRORS = {**AUTH_ERRORS, 422: {"description": "An unknown scope, or too many tokens"}}

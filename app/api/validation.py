@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 # A body field refused by its schema constraint keeps the code the service gave it before
 # the constraint was stated in the schema: (path or "*", field) -> code.
@@ -66,3 +67,22 @@ async def invalid_request(request: Request, error: Exception) -> JSONResponse:
         {"code": code, "message": f"{where}: {first['msg']}", "errors": errors},
         status_code=422,
     )
+
+
+class RequestModel(BaseModel):
+    """A request body, read as its schema says: unknown fields are refused (422), not
+    ignored, so a typo never passes for the default (``additionalProperties: false``);
+    and types are strict (``"private": 0`` or ``"seats": "2"`` is refused, as the
+    schema's boolean and integer say; schemathesis ST201)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def _integral(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+#: An integer as JSON Schema means it: 3 or 3.0, never "3" or true. Placed after the
+#: field's bounds (``Annotated[int, Field(ge=1), INTEGRAL]``): before them, pydantic
+#: writes the bounds into the schema as "ge"/"le", which no JSON Schema tool reads.
+INTEGRAL = BeforeValidator(_integral)

@@ -164,7 +164,9 @@ class GameInfo:
 
     ``version`` is bumped whenever behaviour changes, so that a stored move log is
     replayed under the rules that produced it. ``check_options`` refuses option
-    combinations the game cannot be set up with (after generic type checks).
+    combinations the game cannot be set up with (after generic type checks);
+    ``option_limits(seats)`` states the same limits as JSON Schema, per option, so the
+    API schema lists them (app.api.openapi_games; tests check the two agree).
     """
 
     id: str
@@ -174,6 +176,7 @@ class GameInfo:
     version: int
     options: tuple[OptionSpec, ...] = ()
     check_options: Callable[[int, JsonDict], None] | None = None
+    option_limits: Callable[[int], JsonDict] | None = None
     test_only: bool = False
 
     def to_json(self) -> JsonDict:

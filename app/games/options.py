@@ -29,6 +29,8 @@ def normalize_options(info: GameInfo, seats: int, raw: JsonDict | None) -> JsonD
             if not isinstance(value, bool):
                 raise InvalidOptions(f"option {name} must be true or false")
         elif spec.kind == "int":
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)  # JSON has one number type: 3.0 is the integer 3
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidOptions(f"option {name} must be a whole number")
             if spec.minimum is not None and value < spec.minimum:

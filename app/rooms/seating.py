@@ -212,9 +212,9 @@ class Seating:
                 )
             target = next((seat for seat in seats if seat.position == position), None)
             if target is None:
-                raise InvalidRequest("that seat is empty", code="seat_empty")
+                raise Conflict("that seat is empty", code="seat_empty")
             if target.user_id == room.host_id:
-                raise InvalidRequest("the host cannot kick itself", code="cannot_kick_host")
+                raise Conflict("the host cannot kick itself", code="cannot_kick_host")
             rows.delete(target)
 
         return await self._change_seats(room_id, change)
@@ -252,7 +252,9 @@ class Seating:
             try:
                 clean = normalize_room_options(game.INFO, seat_count, merged)
             except InvalidOptions as error:
-                raise InvalidRequest(str(error), code="invalid_options") from None
+                # 409: the request is well formed (the schema cannot know the room's
+                # game); it does not fit this room.
+                raise Conflict(str(error), code="invalid_options") from None
             room.seat_count = seat_count
             room.options = dumps(clean)
 
@@ -303,14 +305,14 @@ class Seating:
         async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
             target = next((seat for seat in seats if seat.position == position), None)
             if target is None:
-                raise InvalidRequest("that seat is empty", code="seat_empty")
+                raise Conflict("that seat is empty", code="seat_empty")
             if room.status == "waiting":
                 if target.user_id == room.host_id:
-                    raise InvalidRequest("the host's seat cannot be freed", code="cannot_kick_host")
+                    raise Conflict("the host's seat cannot be freed", code="cannot_kick_host")
                 rows.delete(target)
             elif room.status == "playing":
                 if target.bot:
-                    raise InvalidRequest("that seat is already a bot", code="already_bot")
+                    raise Conflict("that seat is already a bot", code="already_bot")
                 target.user_id, target.bot, target.forfeit = None, bot, True
                 target.name = f"{target.name} (bot)"
             else:

@@ -34,7 +34,7 @@ async def test_host_sets_options_and_kicks_before_start(server: RunningServer) -
         "target": 50, "turn_ms": 0, "rated": False, **clock_defaults
     }  # fmt: skip
     bad = await host.http.post(f"/api/rooms/{room['id']}/options", json={"options": {"target": 1}})
-    assert (bad.status_code, bad.json()["code"]) == (422, "invalid_options")
+    assert (bad.status_code, bad.json()["code"]) == (409, "invalid_options")  # not this game
     unknown = await host.http.post(
         f"/api/rooms/{room['id']}/options", json={"options": {"speed": 3}}
     )

@@ -106,6 +106,7 @@ INFO = GameInfo(
         ),
     ),
     check_options=_check_options,
+    option_limits=lambda seats: {"renown_target": {"maximum": default_target(seats)}},
 )
 
 

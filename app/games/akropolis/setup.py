@@ -93,6 +93,7 @@ INFO = GameInfo(
     version=1,
     options=OPTIONS,
     check_options=check_options,
+    option_limits=lambda seats: {"long_game": {"const": False}} if seats >= 4 else {},
 )
 
 
