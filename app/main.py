@@ -21,6 +21,7 @@ from app.api import (
     admin,
     auth,
     challenges,
+    follows,
     game_pages,
     health,
     moderation,
@@ -36,9 +37,9 @@ from app.api import (
 from app.api.assets import PREFIX as ASSETS
 from app.api.assets import AssetFiles, snapshot
 from app.api.failures import RequestTimeout, install_failure_handlers
+from app.api.http_errors import install_http_errors
 from app.api.openapi import install_openapi
 from app.api.origin import OriginCheck
-from app.api.http_errors import install_http_errors
 from app.api.request_guard import RequestGuard
 from app.api.request_metrics import RequestMetrics
 from app.api.security_headers import install_security
@@ -189,6 +190,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tokens.router)
     app.include_router(challenges.router)
     app.include_router(challenges.stream)
+    app.include_router(follows.router)
     app.include_router(account.pages)
     app.include_router(admin.router)
     app.include_router(admin.pages)

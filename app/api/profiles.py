@@ -16,6 +16,7 @@ from app.errors import InvalidRequest, NotFound
 from app.games.registry import UnknownGame, get_game, iter_games
 from app.ratings import queries
 from app.ratings.chart import history_chart
+from app.social.follows import relation
 
 api = APIRouter(prefix="/api", tags=["profiles"])
 pages = APIRouter(include_in_schema=False)
@@ -47,8 +48,11 @@ def _game(game: str, settings: SettingsDep) -> str:
 
 @api.get("/users/{name}")
 async def user_profile(name: str, session: SessionDep, viewer: OptionalUser) -> dict[str, Any]:
-    """An account's ratings (with history), statistics per game and recent games."""
-    _user, data = await _profile(session, name, viewer, accounts=True)
+    """An account's ratings (with history), statistics per game and recent games; for a
+    signed-in caller, whether they follow and block this account."""
+    user, data = await _profile(session, name, viewer, accounts=True)
+    if viewer is not None:
+        data.update(await relation(session, viewer, user))
     return data  # type: ignore[no-any-return]
 
 
@@ -82,12 +86,15 @@ async def profile_page(
     own = viewer is not None and viewer.id == user.id
     # An account may challenge another account from its profile (app.social.challenges).
     can_challenge = bool(viewer and not viewer.is_guest and not own and user.username)
+    # Follow and block buttons (app.social.follows, static/js/follows.js), for accounts.
+    between = await relation(session, viewer, user) if viewer and can_challenge else None
     return render(
         request,
         "profile.html",
         viewer,
         profile=data,
         own=own,
+        relation=between,
         challenge_games=(
             catalogue_entries(include_test_games=settings.agora_test_games) if can_challenge else []
         ),

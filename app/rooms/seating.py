@@ -29,6 +29,7 @@ from app.rooms.live import LiveRoom
 from app.rooms.publish import announce, publish_versions
 from app.rooms.room_options import normalize_room_options, rules_options
 from app.rooms.seat_rows import SeatRows
+from app.social.blocks import refuse_at_table
 from app.text import valid_invite_code
 
 SeatChange = Callable[[SeatRows, Room, list[Seat]], Awaitable[None]]
@@ -173,6 +174,7 @@ class Seating:
             position = free_position(room.seat_count, seats)
             if position is None:
                 raise Conflict("every seat is taken", code="room_full")
+            await refuse_at_table(rows.conn, user, room)  # blocked by its host or a player
             rows.add(
                 Seat(
                     room_id=room.id, position=position, user_id=user.id,

@@ -31,6 +31,7 @@ from app.games.interface import InvalidOptions, JsonDict
 from app.games.registry import UnknownGame
 from app.ids import new_id
 from app.rooms.room_options import normalize_room_options
+from app.social.blocks import refuse_challenge
 
 if TYPE_CHECKING:
     from app.rooms.service import RoomService
@@ -88,6 +89,7 @@ class Challenges:
                 raise NotFound(f"no player {to!r}", code="user_not_found")
             if target.id == user.id:
                 raise InvalidRequest("you cannot challenge yourself", code="self_challenge")
+            await refuse_challenge(session, user, target)  # a block either way: 403 blocked
             now = datetime.now(UTC)
             sent = await session.scalar(
                 select(func.count()).where(

@@ -11,7 +11,7 @@ const pages = {
   tutorial: () => import("./tutorial.js"),
   mygames: () => import("./mygames.js"),
   account: () => import("./account.js"),
-  profile: () => import("./challenges.js"),
+  profile: () => import("./profile.js"),
 };
 
 // Signed-in pages keep count of the games waiting on the user (tab title, nav badge).

@@ -1,10 +1,12 @@
-// "My games": the user's running games, your turn first (GET /api/my-games), and the
-// watcher every page runs: nav badge, tab title "(n) …", the count on the favicon, and a Notification
-// (when allowed) when a game becomes the user's turn while they are elsewhere.
+// "My games": the user's running games, your turn first (GET /api/my-games), the players
+// they follow (follows.js), and the watcher every page runs: nav badge, tab title "(n) …",
+// the count on the favicon, and a Notification (when allowed) when a game becomes the
+// user's turn while they are elsewhere.
 import { api } from "./api.js";
 import { formatClock } from "./clocks.js";
 import { serverNow, syncServerTime } from "./clock.js";
 import { drawChallenges } from "./challenges.js";
+import { drawFollowing } from "./follows.js";
 import { label, t } from "./i18n.js";
 
 const baseTitle = document.title.replace(/^\(\d+\) /, "");
@@ -79,6 +81,8 @@ export function watchMyGames(intervalMs = 20000) {
 export async function start() {
   drawChallenges();
   setInterval(drawChallenges, 10000);
+  drawFollowing();
+  setInterval(drawFollowing, 15000);
   const list = document.getElementById("my-games");
   const draw = async () => {
     const data = await fetchMyGames();
