@@ -6,11 +6,13 @@ fields, out-of-range values), sent to a real server by an admin (so no call stop
 login check) and by nobody. The check: no response is a server error. Path ids are
 sometimes those of real rooms, so the handlers behind the 404 are reached too.
 
-A second pass runs schemathesis' own CLI with its coverage phase, which also sends
-undeclared Content-Types and boundary values (it found the 500 on form bodies).
+A second pass runs schemathesis' own CLI with ``--checks all`` (issue 37: the schema is
+one a program can trust) over its coverage phase (boundary values, undeclared
+Content-Types: it found the 500 on form bodies), fuzzing and stateful phases, as a guest
+and with a token.
 
 Runs on PostgreSQL when it is reachable (its text type refuses more than SQLite's),
-else on SQLite. Budget: ~1 minute on the 2-core CI machine.
+else on SQLite. Budget: ~2 minutes on the 2-core CI machine.
 """
 
 from __future__ import annotations
@@ -59,7 +61,10 @@ def fuzz_target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
     else:
         path: Path = tmp_path_factory.mktemp("fuzz") / "agora.db"
         url = f"sqlite+aiosqlite:///{path}"
-    running: RunningServer = start_server(base_settings(database_url=url))
+    # Tokens get the limits of a busy program: the fuzz sends thousands of requests.
+    running: RunningServer = start_server(
+        base_settings(database_url=url, token_requests_per_window=1_000_000)
+    )
     name, password = f"fuzz_{secrets.token_hex(3)}", "fuzz admin password"
     asyncio.run(create_admin(url, name, password))
     with httpx.Client(base_url=running.url) as client:
@@ -69,8 +74,19 @@ def fuzz_target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
             for seats in (2, 3)
         ]
         cookie = client.cookies["agora_session"]
+    with httpx.Client(base_url=running.url) as client:
+        assert client.post("/api/guests", json={"name": "Fuzz guest"}).is_success
+        guest_cookie = client.cookies["agora_session"]
+    with httpx.Client(base_url=running.url) as client:
+        account = {"username": f"fuzzbot_{secrets.token_hex(3)}", "password": "fuzz password"}
+        assert client.post("/api/accounts", json=account).is_success
+        made = client.post("/api/tokens", json={"name": "fuzz", "scopes": ["read", "play", "bot"]})
+        token = made.json()["token"]
     schema = schemathesis.openapi.from_url(f"{running.url}/openapi.json")
-    yield {"server": running, "schema": schema, "cookie": cookie, "rooms": rooms}
+    yield {
+        "server": running, "schema": schema, "cookie": cookie, "rooms": rooms,
+        "guest_cookie": guest_cookie, "token": token,
+    }  # fmt: skip
     running.stop()
 
 
@@ -132,19 +148,30 @@ def test_no_server_error_from_generated_requests(fuzz_target: dict[str, Any]) ->
     assert not failures, "\n".join(failures[:20])
 
 
-def test_schemathesis_cli_finds_no_server_error(
-    fuzz_target: dict[str, Any], tmp_path: Path
+@pytest.mark.parametrize("credentials", ["guest", "token"])
+def test_schemathesis_all_checks_pass(
+    fuzz_target: dict[str, Any], tmp_path: Path, credentials: str
 ) -> None:
+    """schemathesis' CLI with every check (no 5xx, no undocumented status, no
+    schema-valid request refused, no schema-violating one accepted, response bodies and
+    headers as documented, Allow on 405) over its coverage, fuzzing and stateful phases,
+    as a guest (cookie) and as a program (a token with every scope)."""
     server: RunningServer = fuzz_target["server"]
+    header = (
+        f"Cookie: agora_session={fuzz_target['guest_cookie']}"
+        if credentials == "guest"
+        else f"Authorization: Bearer {fuzz_target['token']}"
+    )
     command = [
         str(CLI), "run", f"{server.url}/openapi.json",
-        "--checks", "not_a_server_error",
-        "--phases", "coverage,fuzzing",
-        "--max-examples", "6",
+        "--checks", "all",
+        "--phases", "examples,coverage,fuzzing,stateful",
+        "--max-examples", "4",
         "--generation-deterministic",
-        "--header", f"Cookie: agora_session={fuzz_target['cookie']}",
+        "--header", header,
         *[arg for path in SESSION_ENDERS + STREAMS for arg in ("--exclude-path", path)],
     ]  # fmt: skip
     # In a scratch directory: the CLI keeps a cache of its own where it runs.
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path)
-    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout[-8000:] + done.stderr[-2000:]
+    assert "Stateful" in done.stdout and "Coverage" in done.stdout
