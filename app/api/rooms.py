@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
 
+from app.accounts.bot_accounts import find_bot_account
 from app.api import abuse
 from app.api.abuse import LimiterDep
 from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SessionDep, SettingsDep
@@ -46,6 +47,8 @@ class LobbyRoom(BaseModel):
 
 class BotIn(RequestModel):
     bot: str = Field(default="random", max_length=32)
+    # A bot account's username: seated instead of a house bot.
+    account: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_.-]{3,30}$")
 
 
 class KickIn(RequestModel):
@@ -177,8 +180,14 @@ async def add_bot(
     room_id: str, body: BotIn, request: Request, user: CurrentUser, rooms: RoomsDep,
     settings: SettingsDep,
 ) -> dict[str, Any]:  # fmt: skip
-    """Host only: fill the next free seat with a bot."""
-    live = await rooms.add_bot(room_id, user=user, bot=body.bot)
+    """Host only: fill the next free seat with a house bot (``bot``), or with a bot
+    account by its name (``account``: a program plays it, told by its event stream)."""
+    account = None
+    if body.account is not None:
+        # Read and let go before the seat change (SQLite has a single connection).
+        async with request.app.state.sessions() as session:
+            account = await find_bot_account(session, body.account)
+    live = await rooms.add_bot(room_id, user=user, bot=body.bot, account=account)
     return room_json(request, settings.public_base_url, live, user)
 
 

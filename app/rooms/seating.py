@@ -221,8 +221,12 @@ class Seating:
 
         return await self._change_seats(room_id, change)
 
-    async def add_bot(self, room_id: str, *, user: User, bot: str) -> LiveRoom:
-        if bot not in BOTS:
+    async def add_bot(
+        self, room_id: str, *, user: User, bot: str, account: User | None = None
+    ) -> LiveRoom:
+        """The next free seat to a house bot, or to a bot ``account`` (a program's,
+        app.accounts.bot_accounts), which the host may seat at any table."""
+        if account is None and bot not in BOTS:
             raise InvalidRequest(f"unknown bot {bot!r}", code="unknown_bot")
 
         async def change(rows: SeatRows, room: Room, seats: list[Seat]) -> None:
@@ -232,8 +236,15 @@ class Seating:
             position = free_position(room.seat_count, seats)
             if position is None:
                 raise Conflict("every seat is taken", code="room_full")
-            name, colour = f"Bot {position + 1}", free_colour(position, seats)
-            rows.add(Seat(room_id=room.id, position=position, bot=bot, name=name, colour=colour))
+            colour = free_colour(position, seats)
+            if account is not None:
+                if any(seat.user_id == account.id for seat in seats):
+                    raise Conflict("that bot is seated already", code="already_seated")
+                await refuse_at_table(rows.conn, account, room)
+                name, who = account.display_name, {"user_id": account.id}
+            else:
+                name, who = f"Bot {position + 1}", {"bot": bot}
+            rows.add(Seat(room_id=room.id, position=position, name=name, colour=colour, **who))
 
         return await self._change_seats(room_id, change)
 

@@ -95,3 +95,26 @@ async def test_bots_and_people_are_ranked_apart(server: RunningServer, players: 
     assert [p["username"] for p in people["players"]] == [ana.user["username"]]
     assert [p["username"] for p in bots["players"]] == [robo.user["username"]]
     assert bots["bots"] is True and people["bots"] is False
+
+
+async def test_a_host_seats_a_bot_account_by_name(server: RunningServer, players: Any) -> None:
+    robo, ana = await account(players, "Robo"), await account(players, "Ana")
+    bob = await account(players, "Bob")
+    token = (await make_token(robo, "bot", "play"))["token"]
+    async with bearer(server, token) as program:
+        assert (await program.post("/api/account/bot")).status_code == 200
+    public = (await ana.http.post("/api/rooms", json={"game": "race", "seats": 2})).json()
+    bots = f"/api/rooms/{public['id']}/bots"
+    # Only the host seats, only a bot account, by its username.
+    not_host = await bob.http.post(bots, json={"account": robo.user["username"]})
+    assert not_host.status_code == 403
+    person = await ana.http.post(bots, json={"account": bob.user["username"]})
+    assert (person.status_code, person.json()["code"]) == (404, "bot_not_found")
+    seated = await ana.http.post(bots, json={"account": robo.user["username"]})
+    assert seated.status_code == 200, seated.text
+    seat = seated.json()["seats"][1]
+    assert (seat["kind"], seat["user_id"]) == ("player", robo.user["id"])
+    again = await ana.http.post(bots, json={"account": robo.user["username"]})
+    assert again.status_code == 409  # the room is full (and it is seated already)
+    started = await ana.http.post(f"/api/rooms/{public['id']}/start")
+    assert started.status_code == 200 and started.json()["status"] == "playing"
