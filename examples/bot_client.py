@@ -54,7 +54,9 @@ async def play_room(url: str, token: str, room_id: str, rng: random.Random) -> N
     """Play the account's seat of ``room_id`` until the game ends."""
     ws_url = url.replace("http", "ws", 1) + f"/ws/rooms/{room_id}"
     headers = {"Authorization": f"Bearer {token}"}
-    async with websockets.connect(ws_url, additional_headers=headers) as ws:
+    # A short close: on Ctrl-C the program stops at once rather than wait up to 10 s
+    # for each socket's closing handshake.
+    async with websockets.connect(ws_url, additional_headers=headers, close_timeout=1) as ws:
         version, moved_at = -1, -1
         async for raw in ws:
             message = json.loads(raw)
