@@ -57,7 +57,10 @@ class Chat:
         if await self.muted(live.id, user.id):
             raise Forbidden("a moderator muted you in this room", code="muted")
         seat = live.seat_of(user.id)
-        await self._post(live.id, user_id=user.id, name=user.display_name, text=text, seat=seat)
+        await self._post(
+            live.id, user_id=user.id, name=user.display_name, text=text, seat=seat,
+            bot=bool(getattr(user, "is_bot", False)),
+        )  # fmt: skip
 
     async def system_message(self, room_id: str, *, text: str) -> None:
         """A message from the moderators, shown in the room's chat."""
@@ -66,8 +69,9 @@ class Chat:
         await self._post(live.id, user_id=None, name=SYSTEM_NAME, text=text, seat=None)
 
     async def _post(
-        self, room_id: str, *, user_id: str | None, name: str, text: str, seat: int | None
-    ) -> None:
+        self, room_id: str, *, user_id: str | None, name: str, text: str, seat: int | None,
+        bot: bool = False,
+    ) -> None:  # fmt: skip
         self._posts += 1
         self._silent.discard(room_id)
         async with self.ctx.transaction() as session:
@@ -77,6 +81,8 @@ class Chat:
             payload: JsonDict = {"type": "chat", "id": message.id, "name": name, "user_id": user_id}
             if user_id is None:
                 payload["system"] = True
+            if bot:
+                payload["bot"] = True  # a bot account's line: shown with BOT
             payload |= {"seat": seat, "text": text, "at": message.created_at.isoformat()}
         await self.ctx.hub.publish(RoomEvent(room_id=room_id, kind="chat", text=dumps(payload)))
 
@@ -96,6 +102,7 @@ class Chat:
                 "name": m.name,
                 "user_id": m.user_id,
                 "system": m.user_id is None,
+                "bot": bool(m.is_bot),
                 "text": m.text,
                 "deleted": m.deleted,
                 "at": m.created_at.isoformat(),

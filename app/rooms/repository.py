@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import Row, Select, bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from app.db.models import ChatMessage, MoveRecord, Room, Seat
+from app.db.models import ChatMessage, MoveRecord, Room, Seat, User
 from app.text import valid_room_id
 
 
@@ -79,8 +79,9 @@ async def rooms_of_user(
 _CHAT_HISTORY = (
     select(
         ChatMessage.id, ChatMessage.name, ChatMessage.user_id, ChatMessage.text,
-        ChatMessage.deleted, ChatMessage.created_at,
+        ChatMessage.deleted, ChatMessage.created_at, User.is_bot,
     )
+    .outerjoin(User, User.id == ChatMessage.user_id)  # BOT beside a bot account's lines
     .where(ChatMessage.room_id == bindparam("room_id"))
     .order_by(ChatMessage.id.desc())
     .limit(bindparam("limit"))
@@ -89,7 +90,7 @@ _CHAT_HISTORY = (
 
 async def chat_history(
     conn: AsyncConnection, room_id: str, *, limit: int = 50
-) -> list[Row[int, str, str | None, str, bool, datetime]]:
+) -> list[Row[int, str, str | None, str, bool, datetime, bool | None]]:
     """The room's last ``limit`` messages, oldest first."""
     result = await conn.execute(_CHAT_HISTORY, {"room_id": room_id, "limit": limit})
     return list(result.all())[::-1]

@@ -9,6 +9,7 @@ export function roomChat({ list, roomId, code, userId, isModerator, hostId, show
     item.dataset.id = message.id;
     const name = document.createElement("b");
     name.textContent = `${message.name}: `;
+    if (message.bot) name.prepend(botBadge());
     item.append(name, chatText(message));
     if (userId && message.user_id && !message.system && !message.deleted) {
       item.append(chatTools(message));
@@ -74,4 +75,14 @@ export function roomChat({ list, roomId, code, userId, isModerator, hostId, show
   }
 
   return { add, remove };
+}
+
+// A bot account's name carries BOT wherever it shows (issue 37): seats and chat lines.
+export function botBadge() {
+  const badge = document.createElement("span");
+  badge.className = "badge bot";
+  badge.textContent = "BOT";
+  badge.title = t("profile.bot_hint");
+  badge.dataset.testid = "bot-badge";
+  return badge;
 }

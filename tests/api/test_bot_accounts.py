@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import websockets
+
 from tests.api.tables import account, finish_race, sockets_for, table
 from tests.api.test_challenges import challenge
 from tests.api.test_tokens import bearer, make_token
-from tests.conftest import RunningServer
+from tests.conftest import RoomSocket, RunningServer
 
 
 async def test_an_account_becomes_a_bot_with_a_bot_token_only(
@@ -118,3 +120,20 @@ async def test_a_host_seats_a_bot_account_by_name(server: RunningServer, players
     assert again.status_code == 409  # the room is full (and it is seated already)
     started = await ana.http.post(f"/api/rooms/{public['id']}/start")
     assert started.status_code == 200 and started.json()["status"] == "playing"
+    # BOT beside its lines in the chat, live and in the history; none beside a person's.
+    ws = await websockets.connect(
+        f"{server.ws_url}/ws/rooms/{public['id']}",
+        additional_headers={"Authorization": f"Bearer {token}"},
+    )
+    program_socket = RoomSocket(ws)
+    try:
+        await program_socket.receive_until("snapshot")
+        await program_socket.send({"type": "chat", "text": "good game"})
+        said = await program_socket.receive_until("chat", text="good game")
+        assert said["bot"] is True
+    finally:
+        await program_socket.close()
+    await ana.http.post(f"/api/rooms/{public['id']}/leave")  # no chat needed from Ana
+    history = (await robo.http.get(f"/api/rooms/{public['id']}/chat")).json()
+    lines = history if isinstance(history, list) else history["messages"]
+    assert [line["bot"] for line in lines if line["text"] == "good game"] == [True]
