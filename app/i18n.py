@@ -1,4 +1,4 @@
-"""French and English for every page; the player picks, Accept-Language decides first.
+"""English, French and German for every page; the player picks, Accept-Language decides first.
 
 Messages live in ``app/locales/<lang>.json`` (one flat catalogue per language), plus one
 ``app/locales/<part>.<lang>.json`` per game or feature (merged in, keys prefixed by the
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import orjson
 
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "de")
 DEFAULT_LANGUAGE = "en"
 LANG_COOKIE = "agora_lang"
 LOCALES = Path(__file__).parent / "locales"
@@ -39,7 +39,11 @@ def translate(language: str, key: str, **values: object) -> str:
 
 
 def plural_category(language: str, n: float) -> str:
-    """CLDR's cardinal category for the languages we speak (French: 0 and 1 are "one")."""
+    """CLDR's cardinal category for the languages we speak.
+
+    English and German: "one" for exactly 1, else "other"; French: 0 and 1 (and any
+    number below 2) are "one", whole millions "many".
+    """
     if n == int(n):
         if language == "fr":
             return "one" if int(n) in (0, 1) else ("many" if n and n % 1_000_000 == 0 else "other")

@@ -1,6 +1,6 @@
 """The bot kinds the server offers, read from :data:`app.bots.BOTS`.
 
-A bot object may carry ``label`` (``{"en", "fr"}``), ``order`` (easiest first) and
+A bot object may carry ``label`` (``{"en", "fr", "de"}``), ``order`` (easiest first) and
 ``games`` (the game ids it plays); without them it is labelled from the table below,
 sorted after the known levels and offered for every game. New levels therefore appear
 in the lobby as soon as they are registered in ``BOTS``.
@@ -13,23 +13,30 @@ from typing import Any
 from app.bots import BOTS
 
 KNOWN: dict[str, tuple[int, dict[str, str]]] = {
-    "random": (0, {"en": "Random moves (beginner)", "fr": "Coups au hasard (débutant)"}),
-    "easy": (1, {"en": "Easy", "fr": "Facile"}),
-    "medium": (2, {"en": "Medium", "fr": "Moyen"}),
-    "hard": (3, {"en": "Hard", "fr": "Difficile"}),
+    "random": (
+        0,
+        {
+            "en": "Random moves (beginner)",
+            "fr": "Coups au hasard (débutant)",
+            "de": "Zufallszüge (Anfänger)",
+        },
+    ),
+    "easy": (1, {"en": "Easy", "fr": "Facile", "de": "Leicht"}),
+    "medium": (2, {"en": "Medium", "fr": "Moyen", "de": "Mittel"}),
+    "hard": (3, {"en": "Hard", "fr": "Difficile", "de": "Schwer"}),
 }
 #: the level the one-click button picks when the player does not choose
 PREFERRED_DEFAULT = ("medium", "easy", "random")
 
 
 def available_bots(game_id: str | None = None) -> list[dict[str, Any]]:
-    """Each bot kind: ``{"id", "label": {"en", "fr"}, "games": [...] | None}``, easiest first."""
+    """Each bot kind: ``{"id", "label": {lang: text}, "games": [...] | None}``, easiest first."""
     listed = []
     for name, bot in BOTS.items():
         games = getattr(bot, "games", None)
         if game_id is not None and games is not None and game_id not in games:
             continue
-        order, label = KNOWN.get(name, (50, {"en": name, "fr": name}))
+        order, label = KNOWN.get(name, (50, {"en": name, "fr": name, "de": name}))
         listed.append(
             {
                 "id": name,

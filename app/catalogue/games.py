@@ -1,7 +1,7 @@
 """Game cards: the registry's games that have a card (``games.json``) and rules content.
 
 A card carries what a newcomer needs before playing: players (from the registry), typical
-duration, complexity on a 1-5 scale, a one-line pitch in French and English, the seat
+duration, complexity on a 1-5 scale, a one-line pitch in each language, the seat
 count the one-click buttons use and whether an interactive tutorial exists.
 """
 
@@ -15,11 +15,11 @@ import orjson
 
 from app.config import ROOT
 from app.games.registry import UnknownGame, get_game, iter_games
+from app.i18n import LANGUAGES
 from app.rooms.room_options import room_info
 
 CARDS_FILE = Path(__file__).with_name("games.json")
 RULES_DIR = ROOT / "templates" / "rules"
-LANGUAGES = ("en", "fr")
 
 
 @cache

@@ -31,7 +31,7 @@ from app.games.strict import only_keys, plain_move
 
 INFO = GameInfo(
     id="race",
-    name={"en": "Race (test game)", "fr": "Course (jeu de test)"},
+    name={"en": "Race (test game)", "fr": "Course (jeu de test)", "de": "Wettlauf (Testspiel)"},
     min_seats=2,
     max_seats=4,
     version=1,
@@ -42,7 +42,7 @@ INFO = GameInfo(
             default=21,
             minimum=3,
             maximum=1_000_000,
-            label={"en": "Target", "fr": "Cible"},
+            label={"en": "Target", "fr": "Cible", "de": "Ziel"},
         ),
         OptionSpec(
             name="turn_ms",
@@ -50,7 +50,11 @@ INFO = GameInfo(
             default=0,
             minimum=0,
             maximum=600_000,
-            label={"en": "Turn deadline (ms, 0 = none)", "fr": "Délai par tour (ms, 0 = aucun)"},
+            label={
+                "en": "Turn deadline (ms, 0 = none)",
+                "fr": "Délai par tour (ms, 0 = aucun)",
+                "de": "Frist pro Zug (ms, 0 = keine)",
+            },
         ),
     ),
     test_only=True,

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import GameResult, Rating, RatingChange, Room, User
 from app.games.registry import UnknownGame, get_game
+from app.i18n import LANGUAGES
 
 RECENT_GAMES = 20
 HISTORY_POINTS = 200
@@ -19,7 +20,7 @@ def game_name(game_id: str) -> dict[str, str]:
     try:
         return dict(get_game(game_id).INFO.name)
     except UnknownGame:
-        return {"en": game_id, "fr": game_id}
+        return dict.fromkeys(LANGUAGES, game_id)
 
 
 def shown(value: float) -> float:

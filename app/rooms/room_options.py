@@ -18,12 +18,14 @@ RATED = OptionSpec(
     name="rated",
     kind="bool",
     default=False,
-    label={"en": "Rated game", "fr": "Partie classée"},
+    label={"en": "Rated game", "fr": "Partie classée", "de": "Gewertete Partie"},
     help={
         "en": "Counts for the players' ratings when every seat is an account; "
         "guests, bots and solo games make it casual.",
         "fr": "Compte pour le classement des joueurs si chaque place est un compte ; "
         "invités, robots et parties en solo la rendent amicale.",
+        "de": "Zählt für die Wertung der Spieler, wenn jeder Platz ein Konto ist; "
+        "Gäste, Bots und Solopartien machen sie zu einer freien Partie.",
     },
 )
 
@@ -35,16 +37,26 @@ CLOCK = OptionSpec(
     default="none",
     choices=("none", "live", "turn"),
     choice_labels={
-        "none": {"en": "Untimed", "fr": "Sans limite"},
-        "live": {"en": "Live (time bank)", "fr": "En direct (réserve de temps)"},
-        "turn": {"en": "Turn-based (days)", "fr": "Tour par tour (jours)"},
+        "none": {"en": "Untimed", "fr": "Sans limite", "de": "Ohne Zeitlimit"},
+        "live": {
+            "en": "Live (time bank)",
+            "fr": "En direct (réserve de temps)",
+            "de": "Live (Zeitkonto)",
+        },
+        "turn": {
+            "en": "Turn-based (days)",
+            "fr": "Tour par tour (jours)",
+            "de": "Rundenbasiert (Tage)",
+        },
     },
-    label={"en": "Time control", "fr": "Contrôle du temps"},
+    label={"en": "Time control", "fr": "Contrôle du temps", "de": "Bedenkzeit"},
     help={
         "en": "Live: each seat has a time bank plus an increment per move. Turn-based: "
         "each move must be made within the allowance.",
         "fr": "En direct : chaque place a une réserve de temps plus un bonus par coup. "
         "Tour par tour : chaque coup doit être joué dans le délai.",
+        "de": "Live: Jeder Platz hat ein Zeitkonto plus einen Bonus pro Zug. Rundenbasiert: "
+        "Jeder Zug muss innerhalb der Frist gespielt werden.",
     },
 )
 CLOCK_BANK = OptionSpec(
@@ -53,7 +65,11 @@ CLOCK_BANK = OptionSpec(
     default=300,
     minimum=10,
     maximum=7200,
-    label={"en": "Time bank (seconds, live)", "fr": "Réserve de temps (secondes, direct)"},
+    label={
+        "en": "Time bank (seconds, live)",
+        "fr": "Réserve de temps (secondes, direct)",
+        "de": "Zeitkonto (Sekunden, live)",
+    },
 )
 CLOCK_INCREMENT = OptionSpec(
     name="clock_increment_seconds",
@@ -61,7 +77,11 @@ CLOCK_INCREMENT = OptionSpec(
     default=10,
     minimum=0,
     maximum=600,
-    label={"en": "Increment per move (seconds, live)", "fr": "Bonus par coup (secondes, direct)"},
+    label={
+        "en": "Increment per move (seconds, live)",
+        "fr": "Bonus par coup (secondes, direct)",
+        "de": "Bonus pro Zug (Sekunden, live)",
+    },
 )
 CLOCK_TURN = OptionSpec(
     name="clock_turn_hours",
@@ -69,7 +89,11 @@ CLOCK_TURN = OptionSpec(
     default=24,
     minimum=1,
     maximum=168,
-    label={"en": "Time per move (hours, turn-based)", "fr": "Délai par coup (heures, tour/tour)"},
+    label={
+        "en": "Time per move (hours, turn-based)",
+        "fr": "Délai par coup (heures, tour/tour)",
+        "de": "Zeit pro Zug (Stunden, rundenbasiert)",
+    },
 )
 ON_TIMEOUT = OptionSpec(
     name="on_timeout",
@@ -80,10 +104,19 @@ ON_TIMEOUT = OptionSpec(
         "bot": {
             "en": "A bot plays on (the player may come back)",
             "fr": "Un robot prend le relais (le joueur peut revenir)",
+            "de": "Ein Bot spielt weiter (der Spieler kann zurückkommen)",
         },
-        "out": {"en": "The player is out (last place)", "fr": "Le joueur est éliminé (dernier)"},
+        "out": {
+            "en": "The player is out (last place)",
+            "fr": "Le joueur est éliminé (dernier)",
+            "de": "Der Spieler scheidet aus (letzter Platz)",
+        },
     },  # fmt: skip
-    label={"en": "When time runs out", "fr": "Quand le temps est écoulé"},
+    label={
+        "en": "When time runs out",
+        "fr": "Quand le temps est écoulé",
+        "de": "Wenn die Zeit abläuft",
+    },
 )
 CLOCK_OPTIONS: tuple[OptionSpec, ...] = (CLOCK, CLOCK_BANK, CLOCK_INCREMENT, CLOCK_TURN, ON_TIMEOUT)
 

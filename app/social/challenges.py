@@ -29,6 +29,7 @@ from app.db.models import Challenge, User, aware
 from app.errors import AgoraError, Conflict, Forbidden, InvalidRequest, NotFound
 from app.games.interface import InvalidOptions, JsonDict
 from app.games.registry import UnknownGame
+from app.i18n import LANGUAGES
 from app.ids import new_id
 from app.rooms.room_options import normalize_room_options
 from app.social.blocks import refuse_challenge
@@ -63,7 +64,7 @@ def game_name(game_id: str) -> JsonDict:
     try:
         return dict(catalogue_entry(game_id)["name"])
     except UnknownGame:  # a test game, with no card in the catalogue
-        return {"en": game_id, "fr": game_id}
+        return dict.fromkeys(LANGUAGES, game_id)
 
 
 class Challenges:

@@ -15,7 +15,7 @@ async def test_catalogue_and_bots(server: RunningServer) -> None:
     assert akropolis["pitch"]["fr"] and akropolis["minutes"] and akropolis["tutorial"] is True
     assert akropolis["options"] and any(bot["id"] == "random" for bot in akropolis["bots"])
     bots = (await person.http.get("/api/bots")).json()
-    assert bots[0]["id"] == "random" and set(bots[0]["label"]) == {"en", "fr"}
+    assert bots[0]["id"] == "random" and set(bots[0]["label"]) == {"en", "fr", "de"}
     await person.close()
 
 

@@ -34,4 +34,4 @@ def test_new_levels_appear_sorted_and_filtered_by_game(monkeypatch: pytest.Monke
     assert "hard" not in [bot["id"] for bot in available_bots("agorapolis")]
     assert default_bot("akropolis") == "medium"
     hard = next(bot for bot in available_bots() if bot["id"] == "hard")
-    assert hard["label"] == {"en": "Hard", "fr": "Difficile"}
+    assert hard["label"] == {"en": "Hard", "fr": "Difficile", "de": "Schwer"}

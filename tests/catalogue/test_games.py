@@ -19,7 +19,7 @@ def test_every_registered_real_game_with_a_card_is_listed_in_order() -> None:
 
 def test_entry_fields_and_seat_defaults_within_the_games_range() -> None:
     for entry in catalogue_entries():
-        assert set(entry["pitch"]) == {"en", "fr"}
+        assert set(entry["pitch"]) == {"en", "fr", "de"}
         assert 1 <= entry["complexity"] <= 5
         low, high = entry["minutes"]
         assert 0 < low <= high

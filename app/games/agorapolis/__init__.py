@@ -85,7 +85,7 @@ def _check_options(seats: int, options: JsonDict) -> None:
 
 INFO = GameInfo(
     id="agorapolis",
-    name={"en": "Agorapolis", "fr": "Agorapolis"},
+    name={"en": "Agorapolis", "fr": "Agorapolis", "de": "Agorapolis"},
     min_seats=2,
     max_seats=6,
     version=1,
@@ -96,12 +96,14 @@ INFO = GameInfo(
             default=0,
             minimum=0,
             maximum=18,
-            label={"en": "Renown target", "fr": "Renommée à atteindre"},
+            label={"en": "Renown target", "fr": "Renommée à atteindre", "de": "Ziel an Ruhm"},
             help={
                 "en": "0 = standard (18 with 2 players, 14 with 3–4, 10 with 5–6); "
                 "a lower value makes a shorter game.",
                 "fr": "0 = standard (18 à 2 joueurs, 14 à 3–4, 10 à 5–6) ; "
                 "une valeur plus basse raccourcit la partie.",
+                "de": "0 = Standard (18 bei 2 Spielern, 14 bei 3–4, 10 bei 5–6); "
+                "ein niedrigerer Wert verkürzt die Partie.",
             },
         ),
     ),

@@ -5,7 +5,7 @@ placement, completed with the ``level`` and ``stones`` the rules found (so a mov
 in the bare form ``{"tile", "q", "r", "rot"}`` is logged whole), then, in solo, the
 Illustrious Architect's turn as a step of its own (seat 1, ``{"architect": {...}}``),
 each with the state after it; the last state is exactly ``apply``'s. ``describe``
-tells a step in words, in English and French, from public facts only.
+tells a step in words, in English, French and German, from public facts only.
 """
 
 from __future__ import annotations
@@ -37,9 +37,12 @@ def steps(state: State, seat: int, move: Move) -> list[tuple[int, Move, State]]:
     return out
 
 
-def _stones(n: int, en: bool) -> str:
-    word = ("stone" if n == 1 else "stones") if en else ("pierre" if n == 1 else "pierres")
-    return f"{n} {word}"
+_STONE = {"en": ("stone", "stones"), "fr": ("pierre", "pierres"), "de": ("Stein", "Steine")}
+
+
+def _stones(n: int, language: str) -> str:
+    one, many = _STONE[language]
+    return f"{n} {one if n == 1 else many}"
 
 
 def describe(before: State, seat: int, move: Move, after: State) -> JsonDict:
@@ -48,16 +51,20 @@ def describe(before: State, seat: int, move: Move, after: State) -> JsonDict:
         cost = taken["cost"]
         return {
             "en": f"The Architect takes tile {taken['tile_id']} (site {taken['tile']}, "
-            f"{_stones(cost, True)})",
+            f"{_stones(cost, 'en')})",
             "fr": f"L’Architecte prend la tuile {taken['tile_id']} (chantier {taken['tile']}, "
-            f"{_stones(cost, False)})",
+            f"{_stones(cost, 'fr')})",
+            "de": f"Der Architekt nimmt Plättchen {taken['tile_id']} (Baustelle {taken['tile']}, "
+            f"{_stones(cost, 'de')})",
         }
     last = after["last_move"]
     where = f"({last['q']}, {last['r']})"
     level, gain, cost = last["level"], last["stones_gained"], last["cost"]
     return {
-        "en": f"Tile {last['tile_id']} for {_stones(cost, True)}, placed at {where} "
-        f"level {level}, +{_stones(gain, True)}",
-        "fr": f"Tuile {last['tile_id']} pour {_stones(cost, False)}, posée en {where} "
-        f"au niveau {level}, +{_stones(gain, False)}",
+        "en": f"Tile {last['tile_id']} for {_stones(cost, 'en')}, placed at {where} "
+        f"level {level}, +{_stones(gain, 'en')}",
+        "fr": f"Tuile {last['tile_id']} pour {_stones(cost, 'fr')}, posée en {where} "
+        f"au niveau {level}, +{_stones(gain, 'fr')}",
+        "de": f"Plättchen {last['tile_id']} für {_stones(cost, 'de')}, gesetzt auf {where} "
+        f"Ebene {level}, +{_stones(gain, 'de')}",
     }

@@ -10,32 +10,45 @@ from app.games.options import normalize_options
 from app.games.rng import Rng
 
 _VARIANT_LABELS: dict[str, dict[str, str]] = {
-    "houses": {"en": "Variant: houses", "fr": "Variante : habitations"},
-    "markets": {"en": "Variant: markets", "fr": "Variante : marchés"},
-    "barracks": {"en": "Variant: barracks", "fr": "Variante : casernes"},
-    "temples": {"en": "Variant: temples", "fr": "Variante : temples"},
-    "gardens": {"en": "Variant: gardens", "fr": "Variante : jardins"},
+    "houses": {
+        "en": "Variant: houses",
+        "fr": "Variante : habitations",
+        "de": "Variante: Wohnviertel",
+    },
+    "markets": {"en": "Variant: markets", "fr": "Variante : marchés", "de": "Variante: Märkte"},
+    "barracks": {
+        "en": "Variant: barracks",
+        "fr": "Variante : casernes",
+        "de": "Variante: Kasernen",
+    },
+    "temples": {"en": "Variant: temples", "fr": "Variante : temples", "de": "Variante: Tempel"},
+    "gardens": {"en": "Variant: gardens", "fr": "Variante : jardins", "de": "Variante: Gärten"},
 }
 _VARIANT_HELP: dict[str, dict[str, str]] = {
     "houses": {
         "en": "The scoring house group is doubled if its value is 10 or more.",
         "fr": "Le groupe d'habitations est doublé si sa valeur atteint 10.",
+        "de": "Die gewertete Wohnviertel-Gruppe zählt doppelt, wenn ihr Wert 10 oder mehr beträgt.",
     },
     "markets": {
         "en": "A scoring market next to a market plaza is doubled.",
         "fr": "Un marché adjacent à une place Marché est doublé.",
+        "de": "Ein gewerteter Markt neben einem Markt-Platz zählt doppelt.",
     },
     "barracks": {
         "en": "A scoring barracks with 3 or 4 empty outside neighbours is doubled.",
         "fr": "Une caserne avec 3 ou 4 espaces vides adjacents est doublée.",
+        "de": "Eine gewertete Kaserne mit 3 oder 4 leeren Nachbarfeldern außen zählt doppelt.",
     },
     "temples": {
         "en": "A scoring temple above the first level is doubled.",
         "fr": "Un temple placé sur un niveau supérieur est doublé.",
+        "de": "Ein gewerteter Tempel oberhalb der ersten Ebene zählt doppelt.",
     },
     "gardens": {
         "en": "A garden next to a lake (enclosed empty space) is doubled.",
         "fr": "Un jardin adjacent à un lac (espace vide entouré) est doublé.",
+        "de": "Ein Garten neben einem See (umschlossenes leeres Feld) zählt doppelt.",
     },
 }
 
@@ -44,10 +57,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
         name="long_game",
         kind="bool",
         default=False,
-        label={"en": "Long game (all 61 tiles)", "fr": "Partie longue (les 61 tuiles)"},
+        label={
+            "en": "Long game (all 61 tiles)",
+            "fr": "Partie longue (les 61 tuiles)",
+            "de": "Lange Partie (alle 61 Plättchen)",
+        },
         help={
             "en": "Solo, 2 or 3 players only.",
             "fr": "En solo, à 2 ou 3 joueurs uniquement.",
+            "de": "Nur solo, zu zweit oder zu dritt.",
         },
     ),
     *(
@@ -64,16 +82,33 @@ OPTIONS: tuple[OptionSpec, ...] = (
         name="architect_level",
         kind="choice",
         default="hippodamos",
-        label={"en": "Illustrious Architect (solo)", "fr": "Illustre Architecte (solo)"},
+        label={
+            "en": "Illustrious Architect (solo)",
+            "fr": "Illustre Architecte (solo)",
+            "de": "Berühmter Architekt (solo)",
+        },
         choices=LEVELS,
         choice_labels={
-            "hippodamos": {"en": "Hippodamos (easy)", "fr": "Hippodamos (facile)"},
-            "metagenes": {"en": "Metagenes (medium)", "fr": "Métagénès (moyen)"},
-            "callicrates": {"en": "Callicrates (hard)", "fr": "Callicratès (difficile)"},
+            "hippodamos": {
+                "en": "Hippodamos (easy)",
+                "fr": "Hippodamos (facile)",
+                "de": "Hippodamos (leicht)",
+            },
+            "metagenes": {
+                "en": "Metagenes (medium)",
+                "fr": "Métagénès (moyen)",
+                "de": "Metagenes (mittel)",
+            },
+            "callicrates": {
+                "en": "Callicrates (hard)",
+                "fr": "Callicratès (difficile)",
+                "de": "Kallikrates (schwer)",
+            },
         },
         help={
             "en": "Used only when one person plays.",
             "fr": "Utilisé seulement en solo.",
+            "de": "Nur im Solospiel.",
         },
     ),
 )
@@ -87,7 +122,7 @@ def check_options(seats: int, options: JsonDict) -> None:
 
 INFO = GameInfo(
     id="akropolis",
-    name={"en": "Akropolis", "fr": "Akropolis"},
+    name={"en": "Akropolis", "fr": "Akropolis", "de": "Akropolis"},
     min_seats=1,
     max_seats=4,
     version=1,

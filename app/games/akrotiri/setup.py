@@ -24,34 +24,49 @@ OPTIONS: tuple[OptionSpec, ...] = (
         name="strategist",
         kind="bool",
         default=False,
-        label={"en": "Strategist variant", "fr": "Variante du Stratège"},
+        label={
+            "en": "Strategist variant",
+            "fr": "Variante du Stratège",
+            "de": "Strategen-Variante",
+        },
         help={
             "en": "Four objectives are laid face up; at your 3rd and 5th temple you take one "
             "of them instead of drawing two and keeping one.",
             "fr": "Quatre objectifs sont révélés ; à votre 3e et 5e temple, vous en prenez un "
             "au lieu d'en piocher deux et d'en garder un.",
+            "de": "Vier Ziele liegen offen aus; bei deinem 3. und 5. Tempel nimmst du eines "
+            "davon, statt zwei zu ziehen und eines zu behalten.",
         },
     ),
     OptionSpec(
         name="objectives",
         kind="choice",
         default="fr",
-        label={"en": "Objective card values", "fr": "Valeurs des cartes Objectif"},
+        label={
+            "en": "Objective card values",
+            "fr": "Valeurs des cartes Objectif",
+            "de": "Werte der Zielkarten",
+        },
         choices=EDITIONS,
         choice_labels={
-            "fr": {"en": "French edition (standard)", "fr": "Édition française (standard)"},
-            "en": {"en": "English edition", "fr": "Édition anglaise"},
+            "fr": {
+                "en": "French edition (standard)",
+                "fr": "Édition française (standard)",
+                "de": "Französische Ausgabe (Standard)",
+            },
+            "en": {"en": "English edition", "fr": "Édition anglaise", "de": "Englische Ausgabe"},
         },
         help={
             "en": "The English cards score four objectives differently.",
             "fr": "Les cartes anglaises comptent quatre objectifs autrement.",
+            "de": "Die englischen Karten werten vier Ziele anders.",
         },
     ),
 )
 
 INFO = GameInfo(
     id="akrotiri",
-    name={"en": "Akrotiri", "fr": "Akrotiri"},
+    name={"en": "Akrotiri", "fr": "Akrotiri", "de": "Akrotiri"},
     min_seats=2,
     max_seats=2,
     version=1,

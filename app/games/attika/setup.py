@@ -43,7 +43,7 @@ from app.games.rng import Rng
 
 INFO = GameInfo(
     id="attika",
-    name={"en": "Attika", "fr": "Attika"},
+    name={"en": "Attika", "fr": "Attika", "de": "Attika"},
     min_seats=2,
     max_seats=4,
     version=1,

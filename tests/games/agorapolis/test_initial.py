@@ -57,7 +57,7 @@ def test_options_have_english_and_french_labels() -> None:
     data = agorapolis.INFO.to_json()
     assert data["min_seats"] == 2 and data["max_seats"] == 6
     for option in data["options"]:
-        assert set(option["label"]) == {"en", "fr"}
+        assert set(option["label"]) == {"en", "fr", "de"}
 
 
 def test_first_holder_rolls_are_public_and_ties_reroll() -> None:
