@@ -79,7 +79,8 @@ async def test_the_client_beats_or_loses_to_a_person_playing_through_the_api(
         asked = await ana.http.post(
             "/api/challenges",
             json={
-                "to": robo.user["username"], "game": game,
+                "to": robo.user["username"],
+                "game": game,
                 "options": {"rated": True, **OPTIONS.get(game, {})},
             },  # fmt: skip
         )
