@@ -32,6 +32,7 @@ from app.api import (
     strings,
     table,
     tokens,
+    tournaments,
     ws,
 )
 from app.api.assets import PREFIX as ASSETS
@@ -190,6 +191,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tokens.router)
     app.include_router(challenges.router)
     app.include_router(challenges.stream)
+    app.include_router(tournaments.router)
     app.include_router(follows.router)
     app.include_router(account.pages)
     app.include_router(admin.router)

@@ -100,6 +100,15 @@ def challenge_branches(components: JsonSchema) -> list[JsonSchema]:
     ]
 
 
+def tournament_branches(components: JsonSchema, games: Iterable[GameInfo]) -> list[JsonSchema]:
+    """``POST /api/tournaments``: every seat count of every game from 2 (app.tournaments)."""
+    return [
+        _branch(info.id, seats, options_ref(components, info, seats))
+        for info in games
+        for seats in range(max(2, info.min_seats), info.max_seats + 1)
+    ]
+
+
 def install_game_branches(schema: JsonSchema, include_test_games: bool) -> None:
     """Narrow the request models that name a game, in place."""
     components = schema.setdefault("components", {}).setdefault("schemas", {})
@@ -109,6 +118,7 @@ def install_game_branches(schema: JsonSchema, include_test_games: bool) -> None:
         "RoomCreate": room_branches(components, games),
         "PlayBotsIn": play_bots_branches(components),
         "ChallengeIn": challenge_branches(components),
+        "TournamentCreate": tournament_branches(components, games),
     }
     # A room's options change: the schema cannot know the room's game, so any game's
     # options (a mismatch with the room is a 409).

@@ -198,6 +198,9 @@ class Seat(Base):
     # The seat's colour in the game's palette (app.rooms.seating.free_colour); a rematch
     # keeps it while the seats rotate. None on rows older than the column: the position.
     colour: Mapped[int | None] = mapped_column(Integer)
+    # Held by a bot account (users.is_bot when seated; an account that has played cannot
+    # become a bot): seats show BOT without reading users.
+    bot_account: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class MoveRecord(Base):

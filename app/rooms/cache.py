@@ -171,6 +171,7 @@ def seat_infos(seat_count: int, seats: Any) -> list[SeatInfo]:
                     bot=seat.bot,
                     away_player=away if reclaimable else None,
                     colour=getattr(seat, "colour", None),
+                    bot_account=bool(getattr(seat, "bot_account", False)),
                 )
             )
     return infos

@@ -9,6 +9,7 @@ every seated player's result and, in a rated room, the rating updates
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import cast
 
@@ -35,8 +36,19 @@ _INSERT_RESULTS = insert(cast(Table, GameResult.__table__))
 class GameFinisher:
     def __init__(self, ctx: RoomContext) -> None:
         self.ctx = ctx
+        # Called with the room's id once a game's end is stored (app.tournaments.runner):
+        # in the process that stored it, so exactly one process hears of each end.
+        self.finished: list[Callable[[str], None]] = []
 
     async def commit(self, pending: PendingMove, result: JsonDict) -> bool:
+        """:meth:`store`, then the ``finished`` listeners hear of it."""
+        stored = await self.store(pending, result)
+        if stored:
+            for listener in self.finished:
+                listener(pending.room_id)
+        return stored
+
+    async def store(self, pending: PendingMove, result: JsonDict) -> bool:
         """Store the finishing move and its results; False if another process moved first.
 
         Core statements (:mod:`.seat_rows` for the locked room and its seats), on asyncpg

@@ -34,6 +34,8 @@ class SeatInfo:
     away_player: str | None = None
     # The seat's colour in the game's palette (kept by a rematch); None: the position.
     colour: int | None = None
+    # A bot account holds it (a program plays through the API): shown with BOT.
+    bot_account: bool = False
 
     def to_json(self) -> JsonDict:
         kind = "bot" if self.bot else ("player" if self.user_id else "open")
@@ -46,6 +48,7 @@ class SeatInfo:
             "reclaimable": self.away_player is not None,
             "away_user_id": self.away_player,
             "colour": self.position if self.colour is None else self.colour,
+            "bot_account": self.bot_account,
         }
 
 

@@ -89,14 +89,27 @@ class Lobby:
                 chunk = ids[start : start + 500]
                 found = await session.execute(
                     select(
-                        Seat.room_id, Seat.position, Seat.name, Seat.user_id, Seat.bot, Seat.colour
+                        Seat.room_id,
+                        Seat.position,
+                        Seat.name,
+                        Seat.user_id,
+                        Seat.bot,
+                        Seat.colour,
+                        Seat.bot_account,
                     )
                     .where(Seat.room_id.in_(chunk))
                     .order_by(Seat.position)
                 )
                 for s in found:
                     seats[s.room_id].append(
-                        SeatInfo(s.position, s.name, s.user_id, s.bot, colour=s.colour).to_json()
+                        SeatInfo(
+                            s.position,
+                            s.name,
+                            s.user_id,
+                            s.bot,
+                            colour=s.colour,
+                            bot_account=s.bot_account,
+                        ).to_json()
                     )
         return [
             {"id": r.id, "game": r.game, "status": r.status, "seat_count": r.seat_count,

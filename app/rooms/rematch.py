@@ -108,7 +108,7 @@ class Rematch:
                 session.add(
                     Seat(
                         room_id=room_id, position=position, user_id=seat.user_id,
-                        name=seat.name, colour=colour,
+                        name=seat.name, colour=colour, bot_account=seat.bot_account,
                     )
                 )  # fmt: skip
             else:

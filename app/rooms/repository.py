@@ -90,7 +90,7 @@ _CHAT_HISTORY = (
 
 async def chat_history(
     conn: AsyncConnection, room_id: str, *, limit: int = 50
-) -> list[Row[int, str, str | None, str, bool, datetime, bool | None]]:
+) -> list[Row[int, str, str | None, str, bool, datetime, bool]]:
     """The room's last ``limit`` messages, oldest first."""
     result = await conn.execute(_CHAT_HISTORY, {"room_id": room_id, "limit": limit})
     return list(result.all())[::-1]

@@ -43,15 +43,15 @@ _CREATE_ROOM_PG = text(
     "seat_count, private, host_id, status, version, rated, created_at, updated_at) "
     "VALUES (:id, :invite_code, :game, :rules_version, :options, :seat_count, :private, "
     ":host_id, :status, :version, :rated, now(), now()) RETURNING id) "
-    "INSERT INTO seats (room_id, position, user_id, name, forfeit) "
-    "SELECT id, 0, :user_id, :name, false FROM room"
+    "INSERT INTO seats (room_id, position, user_id, name, forfeit, bot_account) "
+    "SELECT id, 0, :user_id, :name, false, :bot_account FROM room"
 )
 
 
 def _host_seat(user: User) -> Seat:
     return detached(
         Seat, {"position": 0, "user_id": user.id, "name": user.display_name, "bot": None,
-               "player_id": None},
+               "player_id": None, "bot_account": user.is_bot},
     )  # fmt: skip
 
 
@@ -72,9 +72,13 @@ class Seating:
         self.arm_timers = arm_timers
 
     async def create_room(
-        self, *, user: User, game_id: str, seats: int, options: JsonDict | None, private: bool
-    ) -> LiveRoom:
-        refuse_public_seat(user, private=private)
+        self, *, user: User, game_id: str, seats: int, options: JsonDict | None, private: bool,
+        seat_host: bool = True,
+    ) -> LiveRoom:  # fmt: skip
+        """A waiting room hosted by ``user``, seated at 0 unless ``seat_host`` is False (a
+        tournament's table: its host runs it without playing, app.tournaments.runner)."""
+        if seat_host:
+            refuse_public_seat(user, private=private)
         game = self.ctx.game(game_id)
         try:
             clean = normalize_room_options(game.INFO, seats, options)
@@ -90,21 +94,33 @@ class Seating:
             "private": private, "host_id": user.id, "status": "waiting", "version": 0,
             "rated": False,
         }  # fmt: skip
-        seat = {"room_id": room_id, "position": 0, "user_id": user.id, "name": user.display_name}
-        if self.ctx.engine.dialect.name == "postgresql":
+        seat = {
+            "room_id": room_id, "position": 0, "user_id": user.id, "name": user.display_name,
+            "bot_account": bool(user.is_bot),
+        }  # fmt: skip
+        if seat_host and self.ctx.engine.dialect.name == "postgresql":
             # One statement in autocommit: one round trip instead of BEGIN, two INSERTs
             # and COMMIT (room creation measured 2.25 ms of server CPU that way).
             await execute_alone(
-                self.ctx.engine, _CREATE_ROOM_PG, {**room, "user_id": user.id, "name": seat["name"]}
+                self.ctx.engine,
+                _CREATE_ROOM_PG,
+                {
+                    **room,
+                    "user_id": user.id,
+                    "name": seat["name"],
+                    "bot_account": seat["bot_account"],
+                },
             )
         else:  # SQLite has no INSERT inside a WITH
             async with self.ctx.engine.begin() as conn:
                 await conn.execute(_INSERT_ROOM, room)
-                await conn.execute(_INSERT_SEAT, seat)
+                if seat_host:
+                    await conn.execute(_INSERT_SEAT, seat)
+        seated = [_host_seat(user)] if seat_host else []
         live = LiveRoom(
             id=room_id, game_id=game_id, game=game, options=orjson.loads(options_json),
             seat_count=seats, private=private, host_id=user.id, invite_code=invite_code,
-            status="waiting", seats=seat_infos(seats, [_host_seat(user)]), version=0,
+            status="waiting", seats=seat_infos(seats, seated), version=0,
             state=None, seed_hash=None, seed=None, rules_version=game.INFO.version,
         )  # fmt: skip
         return self.cache.rooms.setdefault(room_id, live)
@@ -168,17 +184,18 @@ class Seating:
             )
             if room.private and not (code_ok or user.is_admin):
                 raise RoomNotFound(f"no room {room_id}")
+            await refuse_at_table(rows.conn, user, room)  # blocked by its host or a player
             refuse_public_seat(user, private=room.private)
             if room.status != "waiting":
                 raise Conflict("this game has already started", code="room_not_waiting")
             position = free_position(room.seat_count, seats)
             if position is None:
                 raise Conflict("every seat is taken", code="room_full")
-            await refuse_at_table(rows.conn, user, room)  # blocked by its host or a player
             rows.add(
                 Seat(
                     room_id=room.id, position=position, user_id=user.id,
                     name=user.display_name, colour=free_colour(position, seats),
+                    bot_account=bool(user.is_bot),
                 )
             )  # fmt: skip
 
@@ -241,7 +258,7 @@ class Seating:
                 if any(seat.user_id == account.id for seat in seats):
                     raise Conflict("that bot is seated already", code="already_seated")
                 await refuse_at_table(rows.conn, account, room)
-                name, who = account.display_name, {"user_id": account.id}
+                name, who = account.display_name, {"user_id": account.id, "bot_account": True}
             else:
                 name, who = f"Bot {position + 1}", {"bot": bot}
             rows.add(Seat(room_id=room.id, position=position, name=name, colour=colour, **who))

@@ -156,11 +156,13 @@ class RoomService:
             self.lobby.invalidate()
 
     async def _create_room(
-        self, *, user: User, game_id: str, seats: int, options: JsonDict | None, private: bool
-    ) -> LiveRoom:
+        self, *, user: User, game_id: str, seats: int, options: JsonDict | None, private: bool,
+        seat_host: bool = True,
+    ) -> LiveRoom:  # fmt: skip
         live = await self.seating.create_room(
-            user=user, game_id=game_id, seats=seats, options=options, private=private
-        )
+            user=user, game_id=game_id, seats=seats, options=options, private=private,
+            seat_host=seat_host,
+        )  # fmt: skip
         self.chats.mark_silent(live.id)  # no message yet: its sockets need not ask
         return live
 

@@ -12,6 +12,8 @@ const pages = {
   mygames: () => import("./mygames.js"),
   account: () => import("./account.js"),
   profile: () => import("./profile.js"),
+  tournament: () => import("./tournament.js"),
+  tournaments: () => import("./tournaments.js"),
 };
 
 // Signed-in pages keep count of the games waiting on the user (tab title, nav badge).

@@ -1,6 +1,6 @@
 // The room page: seats and host actions, the board, turn, result, chat, fairness.
 import { api } from "./api.js";
-import { roomChat } from "./chat.js";
+import { botBadge, roomChat } from "./chat.js";
 import { serverNow } from "./clock.js";
 import { seatClock, startTicking } from "./clocks.js";
 import { loadBoard } from "./boards/index.js";
@@ -161,6 +161,7 @@ export async function start() {
         parts.push(`· ${t("room.thinking")}`);
       }
       item.textContent = parts.join(" ");
+      if (seat.bot_account) item.prepend(botBadge(), " ");
       const clock = room.status === "playing" ? seatClock(socket.view, seat.position) : null;
       if (clock) item.append(" ", clock);
       const away = awaySeconds(seat, online);

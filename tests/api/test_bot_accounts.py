@@ -116,6 +116,7 @@ async def test_a_host_seats_a_bot_account_by_name(server: RunningServer, players
     assert seated.status_code == 200, seated.text
     seat = seated.json()["seats"][1]
     assert (seat["kind"], seat["user_id"]) == ("player", robo.user["id"])
+    assert [s["bot_account"] for s in seated.json()["seats"]] == [False, True]  # BOT shown
     again = await ana.http.post(bots, json={"account": robo.user["username"]})
     assert again.status_code == 409  # the room is full (and it is seated already)
     started = await ana.http.post(f"/api/rooms/{public['id']}/start")

@@ -1,0 +1,1 @@
+"""Tournaments: pairing, scoring, the service and runner."""
