@@ -25,6 +25,7 @@ from app.api import (
     game_pages,
     health,
     moderation,
+    notifications,
     pages,
     profiles,
     quickplay,
@@ -171,9 +172,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         OriginCheck, allowed=settings.allowed_origins, public_base_url=settings.public_base_url
     )
     app.add_exception_handler(RequestValidationError, invalid_request)
+    install_http_errors(app)
 
     app.add_middleware(RequestMetrics, counter=metrics.http_requests)
-    install_http_errors(app)
 
     # Busiest first: FastAPI tries the routes in order, each try 2-5 µs and twice per
     # request (the scan was 0.2-0.4 ms of a page's or a room's creation), and no two
@@ -193,6 +194,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(challenges.stream)
     app.include_router(tournaments.router)
     app.include_router(follows.router)
+    app.include_router(notifications.router)
     app.include_router(account.pages)
     app.include_router(admin.router)
     app.include_router(admin.pages)

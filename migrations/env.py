@@ -11,6 +11,7 @@ from app.config import get_settings
 from app.db import models  # noqa: F401  (registers the tables)
 from app.db.base import Base
 from app.db.session import create_engine
+from app.social import notification_models  # noqa: F401  (and these)
 from app.tournaments import models as tournament_models  # noqa: F401  (and these)
 
 config = context.config

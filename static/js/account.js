@@ -1,6 +1,7 @@
 // The account settings page: change password, log out everywhere, delete the account.
 import { api } from "./api.js";
 import { t } from "./i18n.js";
+import { startSettings } from "./notifications.js";
 import { startTokens } from "./tokens.js";
 
 function onSubmit(form, handler) {
@@ -19,6 +20,7 @@ function onSubmit(form, handler) {
 
 export function start() {
   startTokens();
+  startSettings();
   const passwordForm = document.getElementById("password-form");
   onSubmit(passwordForm, async (data) => {
     await api("POST", "/api/account/password", {
