@@ -11,7 +11,7 @@ move is made or a challenge sent. The kinds:
   ends and comes back later is a new item once the client saw it gone;
 - ``challenge``: an open challenge to the player (app.social.challenges);
 - ``tournament_round``: a round of a tournament the player is in has started and their
-  table is ready (:func:`tournament_rounds`, the hook into app.tournaments);
+  table is ready (:func:`tournament_rounds`);
 - ``friend_online``: a player they follow is online at a table they may open
   (app.social.follows; a private table's id is never shown to a stranger).
 
@@ -35,6 +35,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final
 
+import orjson
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -46,6 +47,7 @@ from app.social.blocks import require_account
 from app.social.challenges import Challenges
 from app.social.follows import Follows
 from app.social.notification_models import DEFAULTS, KINDS, NotificationSettings
+from app.tournaments.models import Tournament, TournamentEntrant, TournamentTable
 
 if TYPE_CHECKING:
     from app.rooms.service import RoomService
@@ -62,16 +64,47 @@ async def read_settings(session: AsyncSession, user: User) -> dict[str, bool]:
 
 
 async def tournament_rounds(session: AsyncSession, user: User) -> list[JsonDict]:
-    """The tournament rounds ``user`` plays that have started, as items.
-
-    TODO(issue 36, tournaments: app/tournaments/, being built): app.tournaments exposes no
-    "a user's tournaments with a round in progress" yet. When it does, call it here and
-    map each to ``{"id": "tournament_round:<tournament>:<round>", "kind":
-    "tournament_round", "url": "/tournaments/<id>" (or the table's "/r/<room>"), "at":
-    the round's start, "tournament_id", "round", "room_id"}``. Until then: none.
-    """
-    del session, user
-    return []
+    """The tournament rounds ``user`` plays that have started, as items: a table of the
+    running round of a tournament they entered, with its room made and its game not over.
+    Two indexed reads (their entries, then those tournaments' tables); the table's
+    entrants are a short JSON list read here."""
+    entries = (
+        await session.execute(
+            select(TournamentEntrant.id, TournamentEntrant.tournament_id).where(
+                TournamentEntrant.user_id == user.id, TournamentEntrant.removed.is_(False)
+            )
+        )
+    ).all()
+    if not entries:
+        return []
+    mine = {entry.id for entry in entries}
+    tables = await session.execute(
+        select(TournamentTable)
+        .join(Tournament, Tournament.id == TournamentTable.tournament_id)
+        .where(
+            TournamentTable.tournament_id.in_({entry.tournament_id for entry in entries}),
+            Tournament.status == "running",
+            TournamentTable.round == Tournament.round,
+            TournamentTable.room_id.is_not(None),
+            TournamentTable.finished.is_(False),
+        )
+    )
+    items = []
+    for table in tables.scalars():
+        if mine.isdisjoint(orjson.loads(table.entrants)):
+            continue
+        items.append(
+            {
+                "id": f"tournament_round:{table.tournament_id}:{table.round}",
+                "kind": "tournament_round",
+                "url": f"/r/{table.room_id}",
+                "at": aware(table.created_at).isoformat(),
+                "tournament_id": table.tournament_id,
+                "round": table.round,
+                "room_id": table.room_id,
+            }
+        )
+    return items
 
 
 class Notifications:

@@ -157,3 +157,25 @@ async def test_authorisation_matrix_and_bad_bodies(server: RunningServer, player
         "/api/me/notification-settings", content=b"{", headers={"Content-Type": "application/json"}
     )
     assert not_json.status_code == 422
+
+
+async def test_a_tournament_round_with_your_table_is_an_item(players: Any) -> None:
+    host, ana = await account(players, "Host"), await account(players, "Ana")
+    made = await host.http.post(
+        "/api/tournaments",
+        json={"game": "race", "seats": 2, "format": "swiss", "rounds": 1,
+              "options": {"target": 30}},
+    )  # fmt: skip
+    assert made.status_code == 201, made.text
+    tournament = made.json()["id"]
+    assert (await ana.http.post(f"/api/tournaments/{tournament}/join", json={})).is_success
+    assert not [item for item in await items(ana) if item["kind"] == "tournament_round"]
+    await host.http.post(f"/api/tournaments/{tournament}/bots", json={"level": "random"})
+    assert (await host.http.post(f"/api/tournaments/{tournament}/start")).is_success
+    seen = await until(ana, lambda seen: any(i["kind"] == "tournament_round" for i in seen))
+    (item,) = [item for item in seen if item["kind"] == "tournament_round"]
+    assert item["id"] == f"tournament_round:{tournament}:1" and item["round"] == 1
+    assert item["url"] == f"/r/{item['room_id']}"
+    assert not [i for i in await items(host) if i["kind"] == "tournament_round"]  # not his
+    assert (await save(ana, tournament_round=False)).status_code == 200
+    assert not [i for i in await items(ana) if i["kind"] == "tournament_round"]
