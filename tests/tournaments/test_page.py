@@ -11,7 +11,7 @@ import pytest
 
 from tests.e2e.audit import assert_clean, watch
 from tests.e2e.conftest import browser, web_server
-from tests.e2e.layout import PHONE, assert_layout
+from tests.e2e.layout import PHONE, assert_layout, screenshot
 from tests.e2e.pages import new_page
 from tests.e2e.test_ratings import register
 
@@ -49,6 +49,7 @@ async def test_host_runs_a_bot_tournament_from_the_page(browser: Any, web_server
     assert "Tournoi de Course" in await guest.inner_text("h1")
     await assert_layout(guest, "a tournament on a phone")
     await assert_clean(guest, "a tournament on a phone")
+    await screenshot(guest, "tournament-phone-waiting")
 
     # The host takes Zoé out again before the start (a person would have to play), and
     # starts with the three bots: a bye a round.
@@ -62,5 +63,10 @@ async def test_host_runs_a_bot_tournament_from_the_page(browser: Any, web_server
     assert "Finished" in await host.inner_text("[data-testid=tournament-status]")
     assert await host.locator("[data-testid=rounds] a").count() == 2  # a table a round
     await assert_clean(host, "a finished tournament")
+    await screenshot(host, "tournament-desktop-finished")
+    await guest.reload()
+    await guest.wait_for_selector("[data-testid=tournament-winners]:not([hidden])")
+    await assert_layout(guest, "a finished tournament on a phone")
+    await screenshot(guest, "tournament-phone-finished")
     for page in (host, guest):
         assert page.errors == []
