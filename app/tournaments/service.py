@@ -27,6 +27,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.bot_accounts import refuse_public_seat
 from app.bots import BOTS
 from app.db.models import User
 from app.errors import Conflict, Forbidden, InvalidRequest, NotFound
@@ -109,6 +110,9 @@ class Tournaments:
                 tournament = await self.visible(session, user, tournament_id, invite_code)
                 if tournament.rated and user.is_guest:
                     raise Forbidden("a rated tournament is for accounts", code="account_required")
+                # A bot account enters the tournaments that invite it (a private one's
+                # code), not public ones by itself: the rule of the rooms (issue 37).
+                refuse_public_seat(user, private=tournament.private)
                 self._require_waiting(tournament)
                 mine = await session.scalar(
                     select(TournamentEntrant.id).where(

@@ -138,3 +138,23 @@ async def test_a_host_seats_a_bot_account_by_name(server: RunningServer, players
     history = (await robo.http.get(f"/api/rooms/{public['id']}/chat")).json()
     lines = history if isinstance(history, list) else history["messages"]
     assert [line["bot"] for line in lines if line["text"] == "good game"] == [True]
+
+
+async def test_a_bot_enters_the_tournaments_that_invite_it(
+    server: RunningServer, players: Any
+) -> None:
+    robo, host = await account(players, "Robo"), await account(players, "Host")
+    token = (await make_token(robo, "bot", "play"))["token"]
+    made = {}
+    for private in (False, True):
+        body = {"game": "race", "seats": 2, "format": "swiss", "rounds": 1, "private": private}
+        made[private] = (await host.http.post("/api/tournaments", json=body)).json()
+    async with bearer(server, token) as program:
+        assert (await program.post("/api/account/bot")).status_code == 200
+        public = await program.post(f"/api/tournaments/{made[False]['id']}/join", json={})
+        assert (public.status_code, public.json()["code"]) == (403, "bot_account")
+        code = made[True]["invite_url"].rpartition("code=")[2]
+        invited = await program.post(
+            f"/api/tournaments/{made[True]['id']}/join", json={"invite_code": code}
+        )
+        assert invited.status_code == 200, invited.text
