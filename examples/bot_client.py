@@ -20,6 +20,7 @@ import asyncio
 import json
 import logging
 import random
+import signal
 from typing import Any
 
 import httpx
@@ -144,6 +145,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=None, help="for repeatable choices")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    # Ctrl-C stops it even when started from a shell that ignores SIGINT in background
+    # jobs (nohup, `cmd &`): Python leaves an inherited "ignore" in place otherwise.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         asyncio.run(run(args.url.rstrip("/"), args.token, args.seed))
     except KeyboardInterrupt:
