@@ -1,5 +1,5 @@
-"""Runs swiss and round robin tournaments: seats each round in rooms, scores the tables,
-starts the next round, and ends the tournament after the last.
+"""Runs tournaments: seats each round in rooms, scores the tables, starts the next round,
+and ends the tournament after the last (an arena's waves: app.tournaments.arena).
 
 A round's tables are rooms made through :class:`~app.rooms.service.RoomService` (create
 with the tournament's host running it unseated, entrants joined or bots added in seat
@@ -31,11 +31,12 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
 import orjson
-from sqlalchemy import select, update
+from sqlalchemy import select, true, update
 
 from app.db.models import Room, Seat, User
 from app.errors import AgoraError
 from app.games.interface import JsonDict
+from app.tournaments.arena import settle_arena
 from app.tournaments.models import Tournament, TournamentEntrant, TournamentTable
 from app.tournaments.pairing import BYE_POINTS, Round, place_points, robin_round, swiss_round
 
@@ -96,11 +97,7 @@ class TournamentRunner:
     async def sweep(self) -> None:
         async with self.sessions() as session:
             running = list(
-                await session.scalars(
-                    select(Tournament.id).where(
-                        Tournament.status == "running", Tournament.format != "arena"
-                    )
-                )
+                await session.scalars(select(Tournament.id).where(Tournament.status == "running"))
             )
         for tournament_id in running:
             await self.settle(tournament_id, orphans=True)
@@ -127,11 +124,12 @@ class TournamentRunner:
                 if tournament is None or tournament.status != "running":
                     return
                 current = tournament.round
+                arena = tournament.format == "arena"  # its waves overlap: every open table
                 tables = list(
                     await session.scalars(
                         select(TournamentTable).where(
                             TournamentTable.tournament_id == tournament_id,
-                            TournamentTable.round == current,
+                            TournamentTable.round == current if not arena else true(),
                             TournamentTable.finished.is_(False),
                         )
                     )
@@ -157,7 +155,9 @@ class TournamentRunner:
                 await self._score(table, self._points(room, seats))
             if orphans and waiting:
                 await self._claim_orphans(tournament, waiting)
-            if len(ended) == len(tables):
+            if arena:
+                await settle_arena(self, tournament)
+            elif len(ended) == len(tables):
                 await self._advance(tournament, current)
         if tournament.status != "running":
             self._locks.pop(tournament_id, None)
@@ -279,7 +279,7 @@ class TournamentRunner:
             await session.flush()
             session.expunge_all()
         for table in tables:
-            await self._make_room(tournament, table)
+            await self.make_room(tournament, table)
         return True
 
     async def _claim_orphans(self, tournament: Tournament, waiting: list[TournamentTable]) -> None:
@@ -296,9 +296,9 @@ class TournamentRunner:
                     .values(created_at=datetime.now(UTC))
                 )
             if rowcount(claimed) == 1:
-                await self._make_room(tournament, table)
+                await self.make_room(tournament, table)
 
-    async def _make_room(self, tournament: Tournament, table: TournamentTable) -> None:
+    async def make_room(self, tournament: Tournament, table: TournamentTable) -> None:
         """The table's room: made, named on the table, seated in order and started."""
         entrant_ids: list[int] = orjson.loads(table.entrants)
         async with self.sessions() as session:

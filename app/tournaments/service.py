@@ -8,9 +8,8 @@ tournament plays the ``rounds`` asked for, a round robin the rounds of its sched
 (:func:`app.tournaments.pairing.robin_schedule`, fixed at the start), and the
 :class:`~app.tournaments.runner.TournamentRunner` plays them.
 
-Arena (a fixed duration, players seated as they free up) is accepted and stored, with
-``duration_minutes`` checked, but its runner is not written yet: starting one answers 409
-``format_not_ready``.
+An arena (``duration_minutes``, players seated as they free up) runs by
+:mod:`app.tournaments.arena`.
 
 Every state change is one conditional UPDATE on the status it expects, so a double click
 or two processes get one change and a 409 (``tournament_not_waiting``).
@@ -35,6 +34,7 @@ from app.games.interface import InvalidOptions, JsonDict
 from app.ids import new_id, new_invite_code
 from app.rooms.room_options import normalize_room_options
 from app.text import valid_invite_code
+from app.tournaments.arena import start_wave
 from app.tournaments.models import Tournament, TournamentEntrant, TournamentTable
 from app.tournaments.pairing import robin_schedule
 from app.tournaments.runner import TournamentRunner, rowcount
@@ -159,8 +159,6 @@ class Tournaments:
         async with self.sessions() as session, session.begin():
             tournament = await self._hosted(session, user, tournament_id)
             self._require_waiting(tournament)
-            if tournament.format == "arena":
-                raise Conflict("arena tournaments cannot start yet", code="format_not_ready")
             entrants = list(
                 await session.scalars(
                     select(TournamentEntrant.id)
@@ -186,7 +184,10 @@ class Tournaments:
             )
             if rowcount(started) != 1:
                 raise Conflict("this tournament has started", code="tournament_not_waiting")
-        await self.runner.start_round(tournament_id, 1)
+        if tournament.format == "arena":
+            await start_wave(self.runner, tournament_id, 1)
+        else:
+            await self.runner.start_round(tournament_id, 1)
 
     async def remove(self, user: User, tournament_id: str, entrant_id: int) -> None:
         """The host takes an entrant out: before the start the entry goes; after, it keeps

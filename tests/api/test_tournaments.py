@@ -6,9 +6,12 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.cli import create_admin
 from tests.api.tables import account
@@ -241,10 +244,6 @@ async def test_join_list_private_and_errors(players: Any) -> None:
         assert answer.status_code == 422 and answer.json()["code"] == code, (code, answer.text)
     arena = await create(host, format="arena", duration_minutes=30)
     assert arena["duration_minutes"] == 30 and arena["rounds"] is None
-    for _ in range(2):
-        await host.http.post(f"/api/tournaments/{arena['id']}/bots", json={"level": BOT})
-    not_yet = await host.http.post(f"/api/tournaments/{arena['id']}/start")
-    assert not_yet.status_code == 409 and not_yet.json()["code"] == "format_not_ready"
     # Public ones are listed; a private one only with its code.
     public = await create(host)
     hidden = await create(host, private=True)
@@ -270,3 +269,44 @@ async def test_join_list_private_and_errors(players: Any) -> None:
     assert (await guest.http.get("/api/tournaments/nope")).status_code == 404
     page = await guest.http.get(f"/tournaments/{public['id']}")
     assert page.status_code == 200 and public["id"] in page.text
+
+
+async def test_an_arena_seats_the_free_and_ends_when_time_is_up(
+    server: RunningServer, players: Any
+) -> None:
+    """Five bots, tables of two, a short race: entrants are seated as they free up (one
+    waits each time); moving the arena's start back ends it once the games in play end."""
+    host = await account(players, "Host")
+    made = await create(host, format="arena", duration_minutes=5, options={"target": 3})
+    for _ in range(5):
+        await host.http.post(f"/api/tournaments/{made['id']}/bots", json={"level": BOT})
+    started = await host.http.post(f"/api/tournaments/{made['id']}/start")
+    assert started.status_code == 200, started.text
+    assert len(started.json()["tables"]) == 2  # four seated, the fifth waits
+    deadline = time.monotonic() + 120  # a bound for a stuck run, not a timing assertion
+    while (seen := (await host.http.get(f"/api/tournaments/{made['id']}")).json())["round"] < 3:
+        assert time.monotonic() < deadline and seen["status"] == "running", seen
+        await asyncio.sleep(0.3)
+    # The clock moved: the arena's time is up. No new table; those in play end it.
+    engine = create_async_engine(server.settings.database_url)
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(
+                text("UPDATE tournaments SET started_at = :moved WHERE id = :id"),
+                {"moved": datetime.now(UTC) - timedelta(minutes=6), "id": made["id"]},
+            )
+    finally:
+        await engine.dispose()
+    while (seen := (await host.http.get(f"/api/tournaments/{made['id']}")).json())[
+        "status"
+    ] != "finished":
+        assert time.monotonic() < deadline, seen
+        await asyncio.sleep(0.5)
+    tables = seen["tables"]
+    assert len(tables) >= 4 and all(table["room_status"] == "finished" for table in tables)
+    waves: dict[int, list[int]] = {}
+    for table in tables:
+        waves.setdefault(table["round"], []).extend(e["id"] for e in table["entrants"])
+    assert all(len(ids) == len(set(ids)) for ids in waves.values())  # nobody twice at once
+    assert sum(entrant["games"] for entrant in seen["standings"]) == 2 * len(tables)
+    await verified(host, tables[-1])
