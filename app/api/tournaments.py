@@ -4,7 +4,8 @@
 "rounds" (swiss), "duration_minutes" (arena), "options", "rated", "private"}`` → ``201
 {"id", "url", ...}``; ``POST /api/tournaments/{id}/join`` ``{"invite_code"?}``;
 ``POST /api/tournaments/{id}/bots`` ``{"level"}``, ``.../start``, ``.../cancel``,
-``.../remove`` ``{"entrant"}`` (host or admin); ``GET /api/tournaments/{id}`` →
+``.../remove`` ``{"entrant"}`` (host or admin), ``.../leave`` (an entrant withdraws);
+``GET /api/tournaments/{id}`` →
 ``{"status", "standings": [{"name", "points", "games", "rank"}...], "tables":
 [{"room_id", ...}...], ...}``; ``GET /api/tournaments``: public ones open or running.
 The page ``/tournaments/{id}`` polls the same JSON; ``/tournaments`` lists them and has
@@ -195,6 +196,19 @@ async def remove_entrant(
 ) -> dict[str, Any]:  # fmt: skip
     """Host only: take an entrant out (paired no more; points kept once started)."""
     await tournaments.remove(user, tournament_id, body.entrant)
+    return await answer(tournaments, request, settings, user, tournament_id)
+
+
+@router.post(
+    "/api/tournaments/{tournament_id}/leave",
+    responses={**SEEN, 401: {"description": "Not signed in"}, 409: {"description": "Over"}},
+)
+async def leave_tournament(
+    tournament_id: str, request: Request, user: CurrentUser, tournaments: TournamentsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """An entrant withdraws (seated no more; points kept once started)."""
+    await tournaments.leave(user, tournament_id)
     return await answer(tournaments, request, settings, user, tournament_id)
 
 

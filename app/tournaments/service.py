@@ -17,6 +17,7 @@ or two processes get one change and a 409 (``tournament_not_waiting``).
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from datetime import UTC, datetime
 from typing import Final
@@ -29,7 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.bot_accounts import refuse_public_seat
 from app.bots import BOTS
 from app.db.models import User
-from app.errors import Conflict, Forbidden, InvalidRequest, NotFound
+from app.errors import AgoraError, Conflict, Forbidden, InvalidRequest, NotFound
 from app.games.interface import InvalidOptions, JsonDict
 from app.ids import new_id, new_invite_code
 from app.rooms.room_options import normalize_room_options
@@ -203,6 +204,44 @@ class Tournaments:
                 entrant.removed = True
             else:
                 raise Conflict(f"this tournament is {tournament.status}", code="tournament_over")
+
+    async def leave(self, user: User, tournament_id: str) -> None:
+        """An entrant withdraws: before the start the entry goes; after, as a removal (its
+        points stay, it is seated no more) and it leaves the game it is at, under the
+        room's rule (a bot plays the seat out, the seat forfeits: last place), so nobody
+        waits on a player who has gone."""
+        playing: list[str] = []
+        async with self.sessions() as session, session.begin():
+            tournament = await session.get(Tournament, tournament_id)
+            mine = await session.scalar(
+                select(TournamentEntrant).where(
+                    TournamentEntrant.tournament_id == tournament_id,
+                    TournamentEntrant.user_id == user.id,
+                )
+            )
+            if tournament is None or mine is None:
+                raise NotFound("you are not in this tournament", code="not_an_entrant")
+            if tournament.status == "waiting":
+                await session.delete(mine)
+            elif tournament.status == "running":
+                mine.removed = True
+                tables = await session.scalars(
+                    select(TournamentTable).where(
+                        TournamentTable.tournament_id == tournament_id,
+                        TournamentTable.finished.is_(False),
+                        TournamentTable.room_id.is_not(None),
+                    )
+                )
+                playing = [
+                    str(table.room_id)
+                    for table in tables
+                    if mine.id in orjson.loads(table.entrants)
+                ]
+            else:
+                raise Conflict(f"this tournament is {tournament.status}", code="tournament_over")
+        for room_id in playing:
+            with contextlib.suppress(AgoraError):  # its game ended meanwhile
+                await self.runner.rooms.leave(room_id, user=user)
 
     async def cancel(self, user: User, tournament_id: str) -> None:
         async with self.sessions() as session, session.begin():

@@ -138,6 +138,19 @@ class Standings:
             "host": user is not None and user.id == row.host_id,
             "admin": bool(user is not None and user.is_admin),
             "entrant": None if mine is None else mine.id,
+            "left": bool(mine is not None and mine.removed),
+            # The table the player should be at now (a game of theirs not over).
+            "table": next(
+                (
+                    table["url"]
+                    for table in out["tables"]
+                    if mine is not None
+                    and not table["finished"]
+                    and table["room_status"] in ("waiting", "playing")
+                    and mine.id in {e["id"] for e in table["entrants"]}
+                ),
+                None,
+            ),
         }
         if may_see_private(row, user, code) or mine is not None:
             out["invite_url"] = f"{out['url']}?code={row.invite_code}"

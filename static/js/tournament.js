@@ -77,7 +77,15 @@ function drawFacts(data) {
 function drawControls(data) {
   const waiting = data.status === "waiting";
   document.getElementById("tournament-join").hidden = !waiting || Boolean(data.you.entrant);
-  document.getElementById("tournament-joined").hidden = !data.you.entrant;
+  document.getElementById("tournament-joined").hidden = !data.you.entrant || data.you.left;
+  // The player's game of this tournament, as soon as its table is made (an arena seats
+  // players the moment they are free).
+  document.getElementById("your-table").hidden = !data.you.table;
+  if (data.you.table) document.getElementById("your-table-link").href = data.you.table;
+  const leave = document.getElementById("leave-tournament");
+  if (leave) {
+    leave.hidden = !data.you.entrant || data.you.left || !["waiting", "running"].includes(data.status);
+  }
   const hosting = data.you.host || data.you.admin;
   const tools = document.getElementById("host-tools");
   tools.hidden = !hosting || !["waiting", "running"].includes(data.status);
@@ -176,6 +184,9 @@ export async function start() {
     act("POST", "/bots", { level: document.getElementById("bot-level").value }),
   );
   document.getElementById("start-tournament").addEventListener("click", () => act("POST", "/start"));
+  document.getElementById("leave-tournament")?.addEventListener("click", () => {
+    if (window.confirm(t("tournament.leave_confirm"))) act("POST", "/leave");
+  });
   document.getElementById("cancel-tournament").addEventListener("click", () => {
     if (window.confirm(t("tournament.cancel_confirm"))) act("POST", "/cancel");
   });
