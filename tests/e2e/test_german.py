@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
+
 from tests.e2e.audit import assert_clean, watch
 from tests.e2e.layout import assert_layout, screenshot
 from tests.e2e.pages import new_page
@@ -16,10 +18,16 @@ PHONE = {"width": 390, "height": 844}
 
 
 async def test_german_lobby_and_game_page_on_a_phone(browser: Any, web_server: Any) -> None:
+    # A public table in the lobby's list, whatever ran before: its links are audited too.
+    async with httpx.AsyncClient(base_url=web_server.url) as host:
+        assert (await host.post("/api/guests", json={"name": "Gastgeberin"})).is_success
+        made = await host.post("/api/rooms", json={"game": "akropolis", "seats": 3})
+        assert made.is_success, made.text
     phone = watch(
         await new_page(browser, web_server, locale="de-DE", viewport=PHONE, device_scale_factor=2)
     )
     await phone.wait_for_selector("body[data-ready]")
+    await phone.wait_for_selector("#room-list li[data-room]")
     assert await phone.get_attribute("html", "lang") == "de"
     assert "Jetzt gegen Bots spielen" in await phone.inner_text("main")
     await assert_clean(phone, "German lobby")
