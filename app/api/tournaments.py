@@ -199,6 +199,26 @@ async def remove_entrant(
     return await answer(tournaments, request, settings, user, tournament_id)
 
 
+@router.post("/api/tournaments/{tournament_id}/pause", responses=HOST)
+async def pause_tournament(
+    tournament_id: str, request: Request, user: CurrentUser, tournaments: TournamentsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """Host only: hold the tournament (no new table; the games in play go on)."""
+    await tournaments.pause(user, tournament_id, paused=True)
+    return await answer(tournaments, request, settings, user, tournament_id)
+
+
+@router.post("/api/tournaments/{tournament_id}/resume", responses=HOST)
+async def resume_tournament(
+    tournament_id: str, request: Request, user: CurrentUser, tournaments: TournamentsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:  # fmt: skip
+    """Host only: let a held tournament go on."""
+    await tournaments.pause(user, tournament_id, paused=False)
+    return await answer(tournaments, request, settings, user, tournament_id)
+
+
 @router.post(
     "/api/tournaments/{tournament_id}/leave",
     responses={**SEEN, 401: {"description": "Not signed in"}, 409: {"description": "Over"}},

@@ -200,7 +200,7 @@ class Tournaments:
                 raise NotFound("no such entrant", code="entrant_not_found")
             if tournament.status == "waiting":
                 await session.delete(entrant)
-            elif tournament.status == "running":
+            elif tournament.status in ("running", "paused"):
                 entrant.removed = True
             else:
                 raise Conflict(f"this tournament is {tournament.status}", code="tournament_over")
@@ -223,7 +223,7 @@ class Tournaments:
                 raise NotFound("you are not in this tournament", code="not_an_entrant")
             if tournament.status == "waiting":
                 await session.delete(mine)
-            elif tournament.status == "running":
+            elif tournament.status in ("running", "paused"):
                 mine.removed = True
                 tables = await session.scalars(
                     select(TournamentTable).where(
@@ -243,13 +243,30 @@ class Tournaments:
             with contextlib.suppress(AgoraError):  # its game ended meanwhile
                 await self.runner.rooms.leave(room_id, user=user)
 
+    async def pause(self, user: User, tournament_id: str, *, paused: bool) -> None:
+        """The host holds the tournament (no new table; the games in play go on and are
+        scored on resuming) or lets it go on. An arena's clock runs on meanwhile."""
+        before, after = ("running", "paused") if paused else ("paused", "running")
+        async with self.sessions() as session, session.begin():
+            await self._hosted(session, user, tournament_id)
+            changed = await session.execute(
+                update(Tournament)
+                .where(Tournament.id == tournament_id, Tournament.status == before)
+                .values(status=after)
+            )
+            if rowcount(changed) != 1:
+                raise Conflict(f"this tournament is not {before}", code=f"tournament_not_{before}")
+        if not paused:
+            await self.runner.settle(tournament_id, orphans=True)  # what waited on the pause
+
     async def cancel(self, user: User, tournament_id: str) -> None:
         async with self.sessions() as session, session.begin():
             await self._hosted(session, user, tournament_id)
             cancelled = await session.execute(
                 update(Tournament)
                 .where(
-                    Tournament.id == tournament_id, Tournament.status.in_(("waiting", "running"))
+                    Tournament.id == tournament_id,
+                    Tournament.status.in_(("waiting", "running", "paused")),
                 )
                 .values(status="cancelled", finished_at=datetime.now(UTC))
             )

@@ -52,7 +52,9 @@ def summary(row: Tournament, root: str, *, entrants: int, host: User | None) -> 
         "options": orjson.loads(row.options),
         "rated": row.rated,
         "private": row.private,
-        "status": row.status,
+        # A paused tournament is running, held: no new table until the host resumes.
+        "status": "running" if row.status == "paused" else row.status,
+        "paused": row.status == "paused",
         "entrants": entrants,
         "host": None if host is None else {"id": host.id, "name": host.display_name},
         "created_at": when(row.created_at),
@@ -164,7 +166,7 @@ class Standings:
                     select(Tournament)
                     .where(
                         Tournament.private.is_(False),
-                        Tournament.status.in_(("waiting", "running")),
+                        Tournament.status.in_(("waiting", "running", "paused")),
                     )
                     .order_by(Tournament.created_at.desc())
                     .limit(LISTED)

@@ -59,6 +59,7 @@ function drawFacts(data) {
   if (data.status === "running" && data.rounds) {
     status += ` — ${t("tournament.round_of", { round: data.round, rounds: data.rounds })}`;
   }
+  if (data.paused) status = t("tournament.paused");
   document.getElementById("tournament-status").textContent = status;
   const winners = document.getElementById("tournament-winners");
   winners.hidden = !data.winners?.length;
@@ -92,6 +93,8 @@ function drawControls(data) {
   for (const button of ["add-bot", "start-tournament"]) {
     document.getElementById(button).hidden = !waiting;
   }
+  document.getElementById("pause-tournament").hidden = data.status !== "running" || data.paused;
+  document.getElementById("resume-tournament").hidden = !data.paused;
   document.getElementById("bot-level").hidden = !waiting;
   document.querySelector('label[for="bot-level"]').hidden = !waiting;
   document.getElementById("tournament-need").textContent =
@@ -184,6 +187,8 @@ export async function start() {
     act("POST", "/bots", { level: document.getElementById("bot-level").value }),
   );
   document.getElementById("start-tournament").addEventListener("click", () => act("POST", "/start"));
+  document.getElementById("pause-tournament").addEventListener("click", () => act("POST", "/pause"));
+  document.getElementById("resume-tournament").addEventListener("click", () => act("POST", "/resume"));
   document.getElementById("leave-tournament")?.addEventListener("click", () => {
     if (window.confirm(t("tournament.leave_confirm"))) act("POST", "/leave");
   });

@@ -310,3 +310,35 @@ async def test_an_arena_seats_the_free_and_ends_when_time_is_up(
     assert all(len(ids) == len(set(ids)) for ids in waves.values())  # nobody twice at once
     assert sum(entrant["games"] for entrant in seen["standings"]) == 2 * len(tables)
     await verified(host, tables[-1])
+
+
+async def test_the_host_pauses_and_resumes(players: Any) -> None:
+    """Paused: no new round starts though the first one ended; resumed: it goes on to the
+    end. Only the host (or an admin) holds it; it reads as running, paused."""
+    host, other = await account(players, "Host"), await account(players, "Other")
+    made = await create(host, rounds=2, options={"target": 3})
+    api = f"/api/tournaments/{made['id']}"
+    for _ in range(2):
+        await host.http.post(f"{api}/bots", json={"level": BOT})
+    assert (await host.http.post(f"{api}/pause")).status_code == 409  # not running yet
+    assert (await host.http.post(f"{api}/start")).status_code == 200
+    assert (await other.http.post(f"{api}/pause")).status_code == 403
+    paused = await host.http.post(f"{api}/pause")
+    assert paused.status_code == 200 and paused.json()["paused"] is True
+    assert paused.json()["status"] == "running"
+    assert (await host.http.post(f"{api}/pause")).status_code == 409  # paused already
+    deadline = time.monotonic() + 60  # a bound for a stuck run, not a timing assertion
+    while True:
+        tables = (await host.http.get(api)).json()["tables"]
+        if all(table["room_status"] == "finished" for table in tables):
+            break
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.3)
+    await asyncio.sleep(2.5)  # a sweep passes: still no round 2 while paused
+    assert (await host.http.get(api)).json()["round"] == 1
+    resumed = await host.http.post(f"{api}/resume")
+    assert resumed.status_code == 200 and resumed.json()["paused"] is False
+    while (seen := await host.http.get(api)).json()["status"] != "finished":
+        assert time.monotonic() < deadline, seen.json()
+        await asyncio.sleep(0.3)
+    assert seen.json()["round"] == 2
