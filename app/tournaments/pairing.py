@@ -179,8 +179,20 @@ def swiss_round(
     order = sorted(entrants, key=lambda e: (-points.get(e, 0.0), seed[e]))
     out = choose_byes(order, len(order) % seats, byes)
     playing = [e for e in order if e not in out]
-    meetings = Meetings(history)
-    return Round(group_tables(playing, seats, meetings.table_cost), out)
+    played = [tuple(table) for table in history]
+    meetings = Meetings(played)
+    tables = group_tables(playing, seats, meetings.table_cost)
+    return Round([balance_seats(table, played) for table in tables], out)
+
+
+def balance_seats(table: Sequence[E], history: Iterable[Sequence[E]]) -> tuple[E, ...]:
+    """The table's entrants in seat order: who sat earlier in the order less often so far
+    sits earlier now (the first seat moves first in most games), ties kept as paired."""
+    earlier: dict[E, int] = {}
+    for played in history:
+        for position, entrant in enumerate(played):
+            earlier[entrant] = earlier.get(entrant, 0) + (len(played) - 1 - position)
+    return tuple(sorted(table, key=lambda e: (earlier.get(e, 0), table.index(e))))
 
 
 def circle_round(entrants: Sequence[E], index: int) -> Round[E]:
