@@ -113,6 +113,11 @@ def entry(user: User) -> JsonDict:
     return {"name": user.username, "display_name": user.display_name, "bot": bool(user.is_bot)}
 
 
+def blocked_entry(user: User) -> JsonDict:
+    """An account one blocked: with its id, which a room's page uses to hide its chat."""
+    return {**entry(user), "id": user.id}
+
+
 class Blocks:
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self.sessions = sessions
@@ -157,7 +162,7 @@ class Blocks:
                 .where(Block.blocker_id == user.id, User.deleted_at.is_(None))
                 .order_by(User.username)
             )
-            return [entry(row) for row in rows]
+            return [blocked_entry(row) for row in rows]
 
     @staticmethod
     async def _sever(session: AsyncSession, a: str, b: str) -> None:

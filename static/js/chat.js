@@ -3,8 +3,9 @@
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 
-export function roomChat({ list, roomId, code, userId, isModerator, hostId, showError }) {
+export function roomChat({ list, roomId, code, userId, isModerator, hostId, showError, hiddenAuthors }) {
   function add(message) {
+    if (message.user_id && hiddenAuthors?.has(message.user_id)) return; // blocked by this account
     const item = document.createElement("li");
     item.dataset.id = message.id;
     const name = document.createElement("b");

@@ -25,8 +25,14 @@ export async function start() {
   let presence = { seats: [], spectators: 0 };
   let thinking = { seat: null, version: -1 }; // a bot searching for its move (until the next version)
 
+  // The chat lines of players this account blocked are not shown (a block: "they cannot
+  // message you"); read before the chat's history is drawn.
+  const blocked = root.dataset.account
+    ? await api("GET", "/api/me/blocked").catch(() => [])
+    : [];
   const chat = roomChat({
     list: $("chat"),
+    hiddenAuthors: new Set(blocked.map((person) => person.id)),
     roomId,
     code,
     userId,

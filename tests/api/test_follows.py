@@ -126,7 +126,9 @@ async def test_a_block_refuses_challenges_private_seats_and_ends_follows(players
         answer = await bob.http.post(f"/api/users/{ana_name}/block")
         assert answer.status_code == 200 and answer.json() == {"name": ana_name, "blocked": True}
     blocked = (await bob.http.get("/api/me/blocked")).json()
-    assert blocked == [{"name": ana_name, "display_name": ana_name, "bot": False}]
+    assert blocked == [
+        {"name": ana_name, "display_name": ana_name, "bot": False, "id": ana.user["id"]}
+    ]
     # Follows both ways are gone; the open challenge is cancelled.
     assert await following(ana) == [] and await following(bob) == []
     assert (await ana.http.get(f"/api/challenges/{waiting['id']}")).json()["status"] == "cancelled"

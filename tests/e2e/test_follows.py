@@ -1,4 +1,5 @@
-"""Follow a player from their profile, then see them at a table on My games and watch it."""
+"""Follow a player from their profile, then see them at a table on My games and watch it;
+block one, and their chat lines are not shown."""
 
 from __future__ import annotations
 
@@ -51,3 +52,35 @@ async def test_follow_from_a_profile_then_watch_their_table(browser: Any, web_se
     await entry.locator("[data-testid=watch]").click()
     await alice.wait_for_url(re.compile(rf"/r/{room_id}$"))
     assert alice.errors == [] and bob.errors == []
+
+
+async def test_a_blocked_players_chat_lines_are_not_shown(browser: Any, web_server: Any) -> None:
+    """Alice blocks Bob; at a public table they both watch, Bob's lines reach Carol but
+    not Alice, in the live chat and in the history a reload draws."""
+    alice = watch(await new_page(browser, web_server))
+    bob = watch(await new_page(browser, web_server))
+    carol = watch(await new_page(browser, web_server))
+    await register(alice, web_server, "Alice")
+    bob_name = await register(bob, web_server, "Bob")
+    await register(carol, web_server, "Carol")
+    blocked = await alice.request.post(f"{web_server.url}/api/users/{bob_name}/block")
+    assert blocked.ok, await blocked.text()
+    made = await carol.request.post(
+        f"{web_server.url}/api/rooms", data={"game": "race", "seats": 2}
+    )
+    room_url = f"{web_server.url}/r/{(await made.json())['id']}"
+    for page in (alice, bob, carol):
+        await page.goto(room_url)
+        await page.wait_for_selector("#chat-form")
+    await bob.fill("#chat-input", "from Bob")
+    await bob.press("#chat-input", "Enter")
+    await carol.fill("#chat-input", "from Carol")
+    await carol.press("#chat-input", "Enter")
+    await alice.wait_for_selector("#chat li:has-text('from Carol')")
+    await carol.wait_for_selector("#chat li:has-text('from Bob')")
+    assert await alice.locator("#chat li:has-text('from Bob')").count() == 0
+    await alice.reload()
+    await alice.wait_for_selector("#chat li:has-text('from Carol')")
+    assert await alice.locator("#chat li:has-text('from Bob')").count() == 0
+    for page in (alice, bob, carol):
+        assert page.errors == []
