@@ -43,7 +43,6 @@ from app.tournaments.runner import TournamentRunner, rowcount
 FORMATS: Final = ("arena", "swiss", "round_robin")
 MAX_ENTRANTS: Final = {"arena": 64, "swiss": 64, "round_robin": 16}
 MAX_ROUNDS: Final = 20
-OPEN: Final = ("waiting", "running")
 MIN_MINUTES: Final = 5
 MAX_MINUTES: Final = 24 * 60
 

@@ -147,6 +147,7 @@ class Standings:
                     table["url"]
                     for table in out["tables"]
                     if mine is not None
+                    and not mine.removed  # left: a bot plays out the game it was at
                     and not table["finished"]
                     and table["room_status"] in ("waiting", "playing")
                     and mine.id in {e["id"] for e in table["entrants"]}
