@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import orjson
 from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import aware
 from app.tournaments.models import Tournament, TournamentEntrant, TournamentTable
@@ -45,6 +46,21 @@ def seat_free(free: list[TournamentEntrant], seats: int) -> list[list[int]]:
     return [[e.id for e in ordered[n * seats : (n + 1) * seats]] for n in range(tables)]
 
 
+async def claim_round(session: AsyncSession, tournament_id: str, number: int) -> bool:
+    """Move a running tournament from round ``number - 1`` to ``number`` (an arena's wave
+    too); False if another process (or click) did it first."""
+    won = await session.execute(
+        update(Tournament)
+        .where(
+            Tournament.id == tournament_id,
+            Tournament.status == "running",
+            Tournament.round == number - 1,
+        )
+        .values(round=number)
+    )
+    return int(won.rowcount) == 1  # type: ignore[attr-defined]
+
+
 async def settle_arena(runner: TournamentRunner, tournament: Tournament) -> None:
     """After the runner scored the ended tables: seat the free, or end when time is up."""
     async with runner.sessions() as session:
@@ -66,16 +82,7 @@ async def settle_arena(runner: TournamentRunner, tournament: Tournament) -> None
 async def start_wave(runner: TournamentRunner, tournament_id: str, number: int) -> bool:
     """Seat every free entrant in tables (wave ``number``); False if none was made."""
     async with runner.sessions() as session, session.begin():
-        won = await session.execute(
-            update(Tournament)
-            .where(
-                Tournament.id == tournament_id,
-                Tournament.status == "running",
-                Tournament.round == number - 1,
-            )
-            .values(round=number)
-        )
-        if int(won.rowcount) != 1:  # type: ignore[attr-defined]
+        if not await claim_round(session, tournament_id, number):
             return False  # another process made this wave
         tournament = await session.get(Tournament, tournament_id)
         assert tournament is not None

@@ -36,7 +36,7 @@ from sqlalchemy import select, true, update
 from app.db.models import Room, Seat, User
 from app.errors import AgoraError
 from app.games.interface import JsonDict
-from app.tournaments.arena import settle_arena
+from app.tournaments.arena import claim_round, settle_arena
 from app.tournaments.models import Tournament, TournamentEntrant, TournamentTable
 from app.tournaments.pairing import BYE_POINTS, Round, place_points, robin_round, swiss_round
 
@@ -209,16 +209,7 @@ class TournamentRunner:
     async def start_round(self, tournament_id: str, number: int) -> bool:
         """Pair round ``number`` and make its rooms; False if it was started already."""
         async with self.sessions() as session, session.begin():
-            won = await session.execute(
-                update(Tournament)
-                .where(
-                    Tournament.id == tournament_id,
-                    Tournament.status == "running",
-                    Tournament.round == number - 1,
-                )
-                .values(round=number)
-            )
-            if rowcount(won) != 1:
+            if not await claim_round(session, tournament_id, number):
                 return False
             tournament = await session.get(Tournament, tournament_id)
             assert tournament is not None
