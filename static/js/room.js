@@ -361,7 +361,9 @@ export async function start() {
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("chat-input").value.trim();
-    if (text) socket.chat(text);
+    // A line typed while the socket reconnects stays in the box (the status shows why),
+    // rather than vanishing unsent.
+    if (text && !socket.chat(text)) return;
     $("chat-input").value = "";
   });
   $("verify-button").addEventListener("click", async () => {

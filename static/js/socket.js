@@ -76,8 +76,11 @@ export class RoomSocket {
     this.ws?.close();
   }
 
+  /** Send when the socket is open; false when it is not (the caller keeps what it sent). */
   send(message) {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
   }
 
   handle(message) {
@@ -142,8 +145,9 @@ export class RoomSocket {
     this.send({ type: "legal_moves", compact: true });
   }
 
+  /** Send a chat line; false while the socket is closed (the line is not queued). */
   chat(text) {
-    this.send({ type: "chat", text });
+    return this.send({ type: "chat", text });
   }
 }
 

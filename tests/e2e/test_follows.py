@@ -71,7 +71,7 @@ async def test_a_blocked_players_chat_lines_are_not_shown(browser: Any, web_serv
     room_url = f"{web_server.url}/r/{(await made.json())['id']}"
     for page in (alice, bob, carol):
         await page.goto(room_url)
-        await page.wait_for_selector("#chat-form")
+        await page.wait_for_function("window.agoraRoom && window.agoraRoom.socket.room")
     await bob.fill("#chat-input", "from Bob")
     await bob.press("#chat-input", "Enter")
     await carol.fill("#chat-input", "from Carol")
