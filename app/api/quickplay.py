@@ -17,12 +17,9 @@ from app.catalogue.games import catalogue_entries, catalogue_entry
 from app.errors import InvalidRequest, NotFound
 from app.games.registry import UnknownGame
 from app.rooms.matchmaking import join_a_table, play_against_bots
-from app.tutorials import akropolis as akropolis_tutorial
+from app import tutorials
 
 router = APIRouter(prefix="/api", tags=["play"])
-
-TUTORIALS = {"akropolis": akropolis_tutorial.script}
-
 
 class PlayBotsIn(RequestModel):
     game: str = Field(max_length=32)
@@ -87,7 +84,7 @@ async def join_table(
 @router.get("/tutorials/{game_id}")
 async def tutorial(game_id: str) -> dict[str, Any]:
     """The scripted first game of ``game_id`` (views before and after each guided move)."""
-    build = TUTORIALS.get(game_id)
-    if build is None:
+    script = tutorials.script(game_id)
+    if script is None:
         raise NotFound(f"no tutorial for {game_id!r}")
-    return build()
+    return script

@@ -2,7 +2,7 @@
 
 A card carries what a newcomer needs before playing: players (from the registry), typical
 duration, complexity on a 1-5 scale, a one-line pitch in each language, the seat
-count the one-click buttons use and whether an interactive tutorial exists.
+count the one-click buttons use, and whether a guided first game exists (``app.tutorials``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 
+from app import tutorials
 from app.config import ROOT
 from app.games.registry import UnknownGame, get_game, iter_games
 from app.i18n import LANGUAGES
@@ -52,7 +53,7 @@ def _entry(game_id: str) -> dict[str, Any]:
         "pitch": dict(card["pitch"]),
         "play_now_seats": min(max(int(card["play_now_seats"]), max(low, 2)), high),
         "table_seats": min(max(int(card["table_seats"]), max(low, 2)), high),
-        "tutorial": bool(card.get("tutorial")),
+        "tutorial": tutorials.available(game_id),
         "order": int(card.get("order", 99)),
     }
 

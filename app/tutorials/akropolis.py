@@ -107,15 +107,26 @@ def script() -> JsonDict:
     for index, (lesson, tile, key, focus) in enumerate(STEPS):
         before = _score(state)
         move, after = _pick(state, tile, key)
+        score_after = _score(after)
+        detail = score_after["details"][focus]
         step: JsonDict = {
             "lesson": lesson,
             "tile": tile,
-            "focus": focus,
             "view": _seat_view(state),
             "moves": [move],
             "after": _seat_view(after),
+            "focus": [f".ak-card[data-index='{tile}']", ".ak-tool.confirm"],
+            "values": {
+                "stones": before["stones"],
+                "value": detail["value"],
+                "stars": detail["stars"],
+                "points": detail["points"],
+                "level": move["level"],
+                "gain": move["stones"],
+            },
+            "score": {"before": before["total"], "after": score_after["total"]},
             "score_before": before,
-            "score_after": _score(after),
+            "score_after": score_after,
         }
         state = after
         if index < len(STEPS) - 1:

@@ -1,61 +1,82 @@
-// The Akropolis first-game tutorial: the real board on a scripted position served by
-// GET /api/tutorials/akropolis (played there with the real rules). Each step offers one
-// legal move, highlights the tile to take, then explains how the score changed.
+// A game's guided first game: the real board on a scripted position served by
+// GET /api/tutorials/<game> (played there with the real rules; app/tutorials/__init__.py
+// gives the step contract). Each step offers only the move to learn, highlights what to
+// touch (the step's `focus` selectors), then says what the move did.
 import { api } from "./api.js";
 import { loadBoard } from "./boards/index.js";
 import { t } from "./i18n.js";
+import { bindPlayButtons } from "./play.js";
 
 const $ = (id) => document.getElementById(id);
 
-function sameMove(a, b) {
-  return a.tile === b.tile && a.q === b.q && a.r === b.r && a.rot === b.rot;
+/** Moves as the server sends them: equal when their JSON is, keys in any order. */
+function canonical(value) {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical(value[key])]));
+  }
+  return value;
 }
+const sameMove = (a, b) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 export async function start() {
   const root = $("tutorial");
   const game = root.dataset.game;
   const [script, board] = await Promise.all([api("GET", `/api/tutorials/${game}`), loadBoard(game)]);
   const steps = script.steps;
-  const room = { seats: [{ name: t("tutorial.you") }, { name: t("tutorial.opponent_name") }] };
+  const seats = (script.seats ?? 2);
+  const room = {
+    seats: Array.from({ length: seats }, (_, position) => ({
+      position,
+      name: position === 0 ? t("tutorial.you") : t("tutorial.opponent_name"),
+    })),
+  };
   const host = $("board");
+  const key = (step, part) => `tutorial.${game}.${step.lesson}.${part}`;
   let index = 0;
+  let focus = [];
+
+  // Boards redraw parts of themselves as the player clicks: the highlight follows.
+  function highlight() {
+    for (const node of host.querySelectorAll(".tut-highlight")) node.classList.remove("tut-highlight");
+    for (const selector of focus) {
+      for (const node of host.querySelectorAll(selector)) node.classList.add("tut-highlight");
+    }
+  }
+  new MutationObserver(() => {
+    if (focus.length && !host.querySelector(".tut-highlight")) highlight();
+  }).observe(host, { childList: true, subtree: true });
 
   function render(view, moves, onMove) {
     board.render(host, { view, seat: 0, room, legalMoves: moves, canMove: moves.length > 0, error: null, onMove });
-  }
-
-  function explain(step) {
-    const focus = step.score_after.details[step.focus];
-    const values = {
-      value: focus.value,
-      stars: focus.stars,
-      points: focus.points,
-      level: step.moves[0].level,
-      gain: step.moves[0].stones,
-    };
-    return `${t(`tutorial.${step.lesson}.done`, values)} ${t("tutorial.score_change", { before: step.score_before.total, after: step.score_after.total })}`;
+    highlight();
   }
 
   function showStep() {
     const step = steps[index];
     $("step-count").textContent = t("tutorial.step_count", { n: index + 1, total: steps.length });
-    $("coach-title").textContent = t(`tutorial.${step.lesson}.title`);
-    const intro = t(`tutorial.${step.lesson}.intro`, { stones: step.view.cities[0].stones });
-    $("coach-text").textContent = index > 0 ? `${t("tutorial.opponent_played")} ${intro}` : intro;
+    $("coach-title").textContent = t(key(step, "title"), step.values);
+    const intro = t(key(step, "intro"), step.values);
+    const answered = index > 0 && steps[index - 1].opponent;
+    $("coach-text").textContent = answered ? `${t(`tutorial.${game}.opponent_played`)} ${intro}` : intro;
     $("coach-explain").textContent = "";
     $("coach-next").hidden = true;
-    host.dataset.tutTile = String(step.tile);
+    root.dataset.step = String(index);
+    if (step.tile !== undefined) host.dataset.tutTile = String(step.tile);
+    focus = step.focus ?? [];
     render(step.view, step.moves, (move) => played(step, move));
   }
 
   function played(step, move) {
-    if (!sameMove(move, step.moves[0])) {
+    if (!step.moves.some((offered) => sameMove(offered, move))) {
       showStep();
       return;
     }
+    focus = [];
     delete host.dataset.tutTile;
     render(step.after, [], () => {});
-    $("coach-explain").textContent = explain(step);
+    const score = step.score ? ` ${t("tutorial.score_change", step.score)}` : "";
+    $("coach-explain").textContent = `${t(key(step, "done"), step.values)}${score}`;
     if (index < steps.length - 1) {
       $("coach-text").textContent = "";
       $("coach-next").hidden = false;
@@ -67,15 +88,17 @@ export async function start() {
 
   function finish() {
     $("coach-title").textContent = t("tutorial.finish_title");
-    $("coach-text").textContent = t("tutorial.finish");
+    $("coach-text").textContent = t(`tutorial.${game}.finish`);
     $("coach-play").hidden = false;
     root.dataset.done = "true";
-    $("coach-play").focus();
+    $("coach-play").querySelector("button").focus();
   }
 
   $("coach-next").addEventListener("click", () => {
+    // The opponent's answer shows before the next lesson's position is drawn.
     index += 1;
     showStep();
   });
+  bindPlayButtons($("coach-play").parentElement);
   showStep();
 }

@@ -123,6 +123,10 @@ async def test_akropolis_tutorial_completed(browser: Any, web_server: Any) -> No
     assert "2 stones" in explanations[1] and "3 → 7" in explanations[1]
     assert "2 stars" in explanations[2] and "7 → 11" in explanations[2]
     await assert_clean(page, "tutorial done")
+    # Finishing offers a real game: one click seats a guest against a bot.
+    await page.click("[data-testid=tutorial-play]")
+    await page.wait_for_url(re.compile(r"/r/\w+"))
+    await page.wait_for_selector("#board .ak-root")
     await page.context.close()
 
 
