@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 from pydantic import Field
 
+from app import tutorials
 from app.api import abuse
 from app.api.abuse import LimiterDep
 from app.api.deps import CurrentUser, RoomsDep, SettingsDep
@@ -17,9 +18,9 @@ from app.catalogue.games import catalogue_entries, catalogue_entry
 from app.errors import InvalidRequest, NotFound
 from app.games.registry import UnknownGame
 from app.rooms.matchmaking import join_a_table, play_against_bots
-from app import tutorials
 
 router = APIRouter(prefix="/api", tags=["play"])
+
 
 class PlayBotsIn(RequestModel):
     game: str = Field(max_length=32)
