@@ -4,9 +4,9 @@ A game has a tutorial exactly when its module exists (the catalogue, ``/games/{i
 and ``GET /api/tutorials/{id}`` all ask :func:`available`). ``script()`` is computed with
 the game's real rules (``setup``, ``legal_moves``, ``apply``, ``view``) and returns::
 
-    {"game": id, "steps": [step, ...]}
+    {"game": id, "steps": [step, ...], "room": {"seats": n, "options": {...}}}
 
-and each step (the browser's ``static/js/tutorial.js`` reads only these keys):
+(``room`` is optional: two seats and no options by default), and each step (the browser's ``static/js/tutorial.js`` reads only these keys):
 
 - ``lesson``: the words are ``tutorial.<game>.<lesson>.title|intro|done`` in the locales;
 - ``values``: the ICU values those three messages use (numbers the rules computed);

@@ -24,12 +24,14 @@ export async function start() {
   const game = root.dataset.game;
   const [script, board] = await Promise.all([api("GET", `/api/tutorials/${game}`), loadBoard(game)]);
   const steps = script.steps;
-  const seats = (script.seats ?? 2);
+  // A room as the board expects it: two seats unless the script says otherwise (`room`).
   const room = {
-    seats: Array.from({ length: seats }, (_, position) => ({
+    status: "playing",
+    seats: Array.from({ length: script.room?.seats ?? 2 }, (_, position) => ({
       position,
       name: position === 0 ? t("tutorial.you") : t("tutorial.opponent_name"),
     })),
+    options: script.room?.options ?? {},
   };
   const host = $("board");
   const key = (step, part) => `tutorial.${game}.${step.lesson}.${part}`;
