@@ -113,6 +113,19 @@ function pick(legal) {
   if (legal.moves) {
     return legal.moves.length ? legal.moves[Math.floor(Math.random() * legal.moves.length)] : null;
   }
+  if (legal.compact.groups) {
+    // The table form (app/games/compact.py): a row is its group's move with its paths set.
+    const { groups, rows } = legal.compact;
+    if (!rows.length) return null;
+    const [index, ...leaves] = rows[Math.floor(Math.random() * rows.length)];
+    const move = JSON.parse(JSON.stringify(groups[index].move));
+    groups[index].paths.forEach((path, k) => {
+      let target = move;
+      for (const step of path.slice(0, -1)) target = target[step];
+      target[path[path.length - 1]] = leaves[k];
+    });
+    return move;
+  }
   const { keys, rows, each } = legal.compact;
   const [key] = Object.keys(each);
   const values = each[key];

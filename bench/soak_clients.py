@@ -94,6 +94,9 @@ def pick(legal: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
         moves: list[dict[str, Any]] = legal["moves"]
         return rng.choice(moves) if moves else None
     compact = legal["compact"]
+    if "groups" in compact:  # the table form: one row a move
+        rows = compact["rows"]
+        return compact_move(compact, rng.randrange(len(rows))) if rows else None
     ((_key, values),) = compact["each"].items()
     if not values or not compact["rows"]:
         return None

@@ -41,6 +41,9 @@ def pick(message: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     if "moves" in message:
         return rng.choice(message["moves"]) if message["moves"] else None
     compact = message["compact"]
+    if "groups" in compact:  # the table form: one row a move
+        rows = compact["rows"]
+        return compact_move(compact, rng.randrange(len(rows))) if rows else None
     ((_key, values),) = compact["each"].items()
     if not values or not compact["rows"]:
         return None

@@ -32,10 +32,12 @@ Optional hooks (defaults in :mod:`app.games.registry`):
     The room service adds the rules that are not the game's: only the seat's last move
     in force, no other seat acted since, and in a rated game the opponents agree.
 ``legal_moves_compact(state, seat) -> dict``
-    the same moves as ``legal_moves`` as a product, for games whose list is long:
+    the same moves as ``legal_moves`` in a compact form, for games whose list is long
+    (:mod:`app.games.compact`): a product
     ``{"keys": [...], "rows": [[...], ...], "each": {key: [values]}}`` stands for every
     ``dict(zip(keys, row)) | {key: value}`` over the rows and the values (in that order:
-    all rows for the first value, then the second…). A client asks for it with
+    all rows for the first value, then the second…); a table ``{"groups", "rows"}`` for
+    any list (``table_form``). A client asks for it with
     ``{"type": "legal_moves", "compact": true}``; without the hook it gets the list.
 ``steps(state, seat, move) -> list[tuple[int, move, state]]``
     the turns one ``apply`` plays, for the move log: first the mover's move as the rules

@@ -155,6 +155,7 @@ export class RoomSocket {
  * (`{keys, rows, each: {key: values}}`, all rows for each value in turn). */
 export function expandMoves(message) {
   if (message.moves) return message.moves;
+  if (message.compact.groups) return expandTable(message.compact);
   const { keys, rows, each } = message.compact;
   const moves = [];
   for (const [key, values] of Object.entries(each)) {
@@ -168,4 +169,19 @@ export function expandMoves(message) {
     }
   }
   return moves;
+}
+
+/** The table form (app/games/compact.py `table_form`): each row is its group's template
+ * move with the group's paths set to the row's leaves. */
+function expandTable({ groups, rows }) {
+  return rows.map(([index, ...leaves]) => {
+    const { move, paths } = groups[index];
+    const copy = structuredClone(move);
+    paths.forEach((path, k) => {
+      let target = copy;
+      for (const step of path.slice(0, -1)) target = target[step];
+      target[path[path.length - 1]] = leaves[k];
+    });
+    return copy;
+  });
 }
