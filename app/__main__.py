@@ -9,7 +9,7 @@ import uvicorn
 
 from app import gc_tuning, native
 from app.observability.logs import configure
-from app.realtime.wire import SERVER_OPTIONS
+from app.realtime.wire_versions import server_options
 
 
 def main() -> None:
@@ -29,7 +29,7 @@ def main() -> None:
         factory=True,
         host=host,
         port=port,
-        **SERVER_OPTIONS,  # our WebSocket protocol (its fast lane), no compression, 1 MiB
+        **server_options(),  # our WebSocket protocol (its fast lane), no compression, 1 MiB
         proxy_headers=False,  # the app believes only its trusted_proxies (app.api.security_headers)
         log_level=level,
         log_config=None,  # keep our JSON handler for uvicorn's loggers too
