@@ -8,7 +8,7 @@ NODE_STAMP := node_modules/.installed-stamp
 # pytest processes (pytest-xdist): each has its own databases (tests/conftest.py).
 TEST_WORKERS ?= 2
 
-.PHONY: run test setup native chromium node lint bench clean
+.PHONY: run test setup native chromium nginx node lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,13 @@ chromium:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
+# The affinity tests run deploy/nginx.conf in a real nginx (tests/deploy/).
+nginx:
+	@[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || { \
+		echo "installing Debian nginx-light"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx-light >/dev/null; }
+
 # Test and bench tooling from npm (axe-core for the accessibility checks, ws for the Node
 # bench client); the client needs no build.
 $(NODE_STAMP): package.json package-lock.json
@@ -45,7 +52,7 @@ node: $(NODE_STAMP)
 run: setup native
 	$(BIN)/python -m app
 
-test: setup native chromium node
+test: setup native chromium nginx node
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
