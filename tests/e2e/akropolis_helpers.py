@@ -8,7 +8,7 @@ from typing import Any
 from tests.e2e.pages import play_until
 
 FINAL = "[data-testid=final-table]"
-ENABLED_CARD = ".ak-card:not([disabled])"
+ENABLED_CARD = ".ak-card:not([disabled]):not([aria-disabled=true])"
 # The room's result panel says who won (the board's own line only where the room does not).
 WINNER = "[data-testid=winner]:visible, [data-testid=ak-winner]:visible"
 

@@ -208,8 +208,8 @@ async def test_four_player_mid_game_screenshot(browser: Any, web_server: Any) ->
             played += 1
         else:
             await page.wait_for_timeout(60)
-    await page.wait_for_selector(".ak-card:not([disabled])")
-    await page.locator(".ak-card:not([disabled])").last.click()
+    await page.wait_for_selector(ENABLED_CARD)
+    await page.locator(ENABLED_CARD).last.click()
     await page.wait_for_selector("[data-testid=ghost]")
     # Walk the preview with the keys to a raised spot, if there is one, for the picture.
     for key in ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft", "r"] * 8:

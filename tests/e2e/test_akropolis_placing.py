@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.akropolis_helpers import ghost_state, sign_in, start_solo
+from tests.e2e.akropolis_helpers import ENABLED_CARD, ghost_state, sign_in, start_solo
 from tests.e2e.conftest import shot_path
 from tests.e2e.pages import become_guest, new_page
 
@@ -15,11 +15,11 @@ async def test_keyboard_only_placement(browser: Any, web_server: Any) -> None:
     page = await new_page(browser, web_server)
     await become_guest(page, "Kira")
     await start_solo(page, "hippodamos")
-    await page.wait_for_selector(".ak-card:not([disabled])")
+    await page.wait_for_selector(ENABLED_CARD)
     # Tab to the first tile of the site that can be taken, and pick it with Enter.
     for _ in range(60):
         await page.keyboard.press("Tab")
-        if await page.evaluate("document.activeElement.matches('.ak-card:not([disabled])')"):
+        if await page.evaluate("card => document.activeElement.matches(card)", ENABLED_CARD):
             break
     else:
         raise AssertionError("no site tile reachable with Tab")
@@ -59,7 +59,7 @@ async def test_phone_sized_game_start_by_touch(browser: Any, web_server: Any) ->
     )
     await sign_in(page, "Theo")
     await start_solo(page, "metagenes")
-    card = page.locator(".ak-card:not([disabled])").first
+    card = page.locator(ENABLED_CARD).first
     await card.tap()
     ghost = page.locator("[data-testid=ghost]")
     await ghost.wait_for()
@@ -91,7 +91,7 @@ async def test_mouse_placement_wheel_rotation_and_a_refusal_shown(
     page = await new_page(browser, web_server)
     await become_guest(page, "Mira")
     await start_solo(page, "callicrates")
-    await page.wait_for_selector(".ak-card:not([disabled])")
+    await page.wait_for_selector(ENABLED_CARD)
     # A move the rules refuse (sent by hand: the board itself only offers legal ones).
     await page.evaluate("window.agoraRoom.socket.move({tile: 3, q: 9, r: 9, rot: 0})")
     refused = page.locator("[data-testid=refused]")
@@ -103,7 +103,7 @@ async def test_mouse_placement_wheel_rotation_and_a_refusal_shown(
     assert not await page.is_visible("#room-error")
     assert not await page.is_visible("#lobby-panel")
     # The board stays playable: pick a tile, follow the pointer, rotate with the wheel.
-    await page.locator(".ak-card:not([disabled])").first.click()
+    await page.locator(ENABLED_CARD).first.click()
     await page.wait_for_selector("[data-testid=ghost]")
     await page.evaluate("document.querySelector('.ak-city').scrollIntoView({block: 'center'})")
     spots = page.locator(".ak-layer-spots .ak-spot")

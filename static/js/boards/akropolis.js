@@ -77,7 +77,12 @@ function build(element) {
   parts.dock.dataset.testid = "action-bar";
   parts.site = el("div", "ak-site-slot");
   parts.place = el("div", "ak-place");
-  parts.dock.append(parts.site, parts.place);
+  // Why the last try was refused (a tile too dear, a spot where the tile cannot go): said
+  // at the top of the bar, between the city and the site, and read out when it changes.
+  parts.why = el("p", "ak-why");
+  parts.why.setAttribute("role", "status");
+  parts.why.dataset.testid = "why-not";
+  parts.dock.append(parts.why, parts.site, parts.place);
   parts.stage.append(cityHead, parts.cityHost, parts.overview, parts.dock);
   parts.main = el("div", "ak-main");
   parts.scores = el("div", "ak-scores-slot");
@@ -143,12 +148,14 @@ function drawGhost() {
   const tile = S.selected !== null ? S.game.site.find((item) => item.index === S.selected)?.tile : null;
   const mine = S.shown === S.ctx.seat;
   S.city.drawGhost(mine ? S.ghost : null, tile, { pinned: S.pinned, text: S.ghost ? ghostText(S.ghost) : "" });
+  S.city.drawTried(mine ? S.tried : null);
   drawPlaceBar();
 }
 
 function drawPlaceBar() {
   const tile = S.selected !== null ? S.game.site.find((item) => item.index === S.selected)?.tile : null;
   S.parts.dock.classList.toggle("placing", S.selected !== null && S.ctx.canMove);
+  if (S.parts.why.textContent !== (S.why ?? "")) S.parts.why.textContent = S.why ?? "";
   fillPlaceBar(S.parts.place, {
     error: S.ctx.error,
     canMove: S.ctx.canMove,
@@ -165,7 +172,8 @@ function drawPlaceBar() {
 }
 
 function drawCity() {
-  const overview = S.overview && S.game.cities.length > 1;
+  // A boolean: classList.toggle(name, undefined) would flip the class at every draw.
+  const overview = Boolean(S.overview) && S.game.cities.length > 1;
   S.parts.cityHost.hidden = overview;
   S.parts.overview.replaceChildren();
   S.parts.stage.classList.toggle("ak-overview-on", overview);
@@ -241,8 +249,9 @@ function drawAll() {
   S.parts.site.replaceChildren();
   if (!game.finished) {
     const canPick = myMoves().length > 0;
+    const stones = game.cities.find((city) => city.seat === S.ctx.seat)?.stones ?? Infinity;
     S.parts.site.append(
-      siteRow({ game, affordable, selected: S.selected, canMove: canPick, primary: canPick && S.selected === null, onPick: pickTile }),
+      siteRow({ game, affordable, stones, selected: S.selected, canMove: canPick, primary: canPick && S.selected === null, onPick: pickTile }),
     );
   }
   S.parts.dock.hidden = game.finished && !S.ctx.error;

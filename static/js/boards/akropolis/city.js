@@ -1,6 +1,6 @@
 // The city view: one player's city as SVG with pan, zoom (Ctrl/⌘ + wheel, pinch, buttons), "fit",
 // highlighted legal spots and a ghost tile. It reports pointer positions; it decides nothing.
-import { CW, SIZE, centre, corners, edgeCorners, hexShape, movePositions, svg, tileEdges } from "./hex.js";
+import { CW, SIZE, centre, corners, edgeCorners, hexShape, movePositions, svg, tileEdges, tileOutline } from "./hex.js";
 
 const MIN_SPAN = SIZE * 5;
 const MAX_SPAN = SIZE * 60;
@@ -34,10 +34,18 @@ export class CityView {
       edges: svg("g", { class: "ak-layer-edges" }),
       spots: svg("g", { class: "ak-layer-spots" }),
       ghost: svg("g", { class: "ak-layer-ghost" }),
+      tried: svg("g", { class: "ak-layer-tried" }),
     };
     // Empty ground spots lie under the hexes; raised spots tint the hexes, under the tile borders.
     this.layers.raised = svg("g", { class: "ak-layer-raised" });
-    this.svg.append(this.layers.spots, this.layers.hexes, this.layers.raised, this.layers.edges, this.layers.ghost);
+    this.svg.append(
+      this.layers.spots,
+      this.layers.hexes,
+      this.layers.raised,
+      this.layers.edges,
+      this.layers.ghost,
+      this.layers.tried,
+    );
     host.append(this.svg);
     this.box = [-150, -150, 300, 300];
     this.userMoved = false;
@@ -214,6 +222,26 @@ export class CityView {
       const layer = byPos.has(`${q},${r}`) ? raised : spotLayer;
       layer.append(svg("polygon", { points: pointsAttr(corners(x, y, SIZE * 0.92)), class: "ak-spot", "data-q": q, "data-r": r }));
     }
+  }
+
+  /**
+   * Mark (or clear) where a refused placement was tried: its three positions outlined in
+   * dashes, a cross on them. `data-q` / `data-r` name the hex that was touched (the first).
+   */
+  drawTried(triangle) {
+    const layer = this.layers.tried;
+    layer.replaceChildren();
+    if (!triangle) return;
+    const centres = triangle.map(([q, r]) => centre(q, r));
+    const x = (centres[0][0] + centres[1][0] + centres[2][0]) / 3;
+    const y = (centres[0][1] + centres[1][1] + centres[2][1]) / 3;
+    const k = SIZE * 0.35;
+    const group = svg("g", { class: "ak-tried", "data-testid": "tried", "data-q": triangle[0][0], "data-r": triangle[0][1] });
+    group.append(
+      tileOutline(triangle, SIZE, "ak-tried-edge"),
+      svg("path", { d: `M${x - k},${y - k}L${x + k},${y + k}M${x + k},${y - k}L${x - k},${y + k}`, class: "ak-tried-cross" }),
+    );
+    layer.append(group);
   }
 
   /**

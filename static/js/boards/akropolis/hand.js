@@ -1,10 +1,12 @@
 // The tile in hand: picking a site tile, the ghost that follows the pointer or settles on a
 // tap, rotating it, stepping it with the arrow keys, placing it or putting it back. Only the
-// server's legal moves are offered (state.js); the board (akropolis.js) draws.
+// server's legal moves are offered (state.js); a try they do not allow (a tile too dear, a
+// spot where the tile cannot go) is said in words (why.js). The board (akropolis.js) draws.
 import { turnsPlayed } from "./log.js";
-import { SIZE, centre, moveCentroid, movePositions } from "./hex.js";
-import { nearest, rotateMove, snapMove, stepMove } from "./placing.js";
+import { SIZE, centre, moveCentroid, movePositions, positionAt } from "./hex.js";
+import { nearest, rotateMove, snapMove, spotsOf, stepMove } from "./placing.js";
 import { S, myMoves, tileMoves } from "./state.js";
+import { triangleAt, whySpot, whyTile } from "./why.js";
 
 /** How the board redraws, all of it or only the ghost and the action bar (set by akropolis.js). */
 const redraw = { all: () => {}, ghost: () => {} };
@@ -12,6 +14,21 @@ const redraw = { all: () => {}, ghost: () => {} };
 export function drawWith({ all, ghost }) {
   redraw.all = all;
   redraw.ghost = ghost;
+}
+
+/** Say why a try is refused (until the next thing the player does), and where it was. */
+function say(words, tried = null) {
+  S.why = words;
+  S.tried = tried;
+}
+
+function unsay() {
+  S.why = null;
+  S.tried = null;
+}
+
+function myCity() {
+  return S.game.cities.find((city) => city.seat === S.ctx.seat);
 }
 
 /** Reset the selection when the legal moves change (new turn, or a move was sent). */
@@ -23,6 +40,7 @@ export function syncMoves() {
   S.selected = null;
   S.ghost = null;
   S.pinned = false;
+  unsay();
 }
 
 export function affordable(index) {
@@ -33,7 +51,16 @@ export function affordable(index) {
 }
 
 export function pickTile(index) {
-  if (!tileMoves(index).length) return;
+  if (!tileMoves(index).length) {
+    // On the player's turn, a tile they cannot take says why (a card, or its number key).
+    const item = S.game.site.find((entry) => entry.index === index);
+    const me = myCity();
+    if (!S.ctx.canMove || !item || !me) return;
+    say(whyTile(item, me.stones));
+    redraw.all();
+    return;
+  }
+  unsay();
   if (S.selected === index) {
     S.selected = null;
     S.ghost = null;
@@ -79,6 +106,20 @@ export function tap(point, kind) {
   if (S.selected === null) return;
   const move = snap(point);
   if (!move) return;
+  const [tq, tr] = positionAt(...point);
+  const mine = myCity();
+  if (mine && S.shown === mine.seat && !spotsOf(tileMoves()).some(([q, r]) => q === tq && r === tr)) {
+    // No offered placement covers the touched hex: say why not on the three hexes around
+    // the corner touched, and bring the tile to the nearest spot where it may go, unplaced.
+    const triangle = triangleAt(point);
+    say(whySpot(mine, triangle), triangle);
+    S.ghost = move;
+    S.rot = move.rot;
+    S.pinned = kind !== "mouse";
+    redraw.ghost();
+    return;
+  }
+  unsay();
   if (move === S.ghost && (kind === "mouse" || S.pinned)) {
     confirm();
     return;
@@ -103,6 +144,7 @@ export function rotate(dir) {
   if (!S.ghost) return;
   const move = rotateMove(tileMoves(), S.rot, dir, S.ghost);
   if (!move) return;
+  unsay();
   S.ghost = move;
   S.rot = move.rot;
   redraw.ghost();
@@ -113,6 +155,7 @@ function step(dx, dy) {
   if (!S.ghost) return;
   const move = stepMove(tileMoves(), S.ghost, dx, dy);
   if (!move) return;
+  unsay();
   S.ghost = move;
   S.rot = move.rot;
   S.pinned = true;
@@ -122,6 +165,7 @@ function step(dx, dy) {
 export function confirm() {
   if (!S.ghost || !S.ctx.canMove) return;
   const move = { ...S.ghost };
+  unsay();
   S.selected = null;
   S.ghost = null;
   S.pinned = false;
@@ -129,6 +173,7 @@ export function confirm() {
 }
 
 export function cancel() {
+  unsay();
   S.selected = null;
   S.ghost = null;
   S.pinned = false;

@@ -30,6 +30,19 @@ export function typeName(type) {
   return t(`akropolis.type.${type}`);
 }
 
+/**
+ * A box that scrolls sideways when its table is wider than the screen (German headings on a
+ * narrow column): focusable and named, so a keyboard can scroll it too (axe
+ * scrollable-region-focusable).
+ */
+function scrollArea(label) {
+  const box = el("div", "ak-scroll");
+  box.tabIndex = 0;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", label);
+  return box;
+}
+
 /** A small static picture of a city (for player chips). */
 export function miniCity(city, fresh = new Set(), { size = 10, showLevel = false, cls = "ak-mini" } = {}) {
   let box = [Infinity, Infinity, -Infinity, -Infinity];
@@ -115,12 +128,14 @@ export function playerChips({ game, names, me, shown, fresh, pulse, onShow }) {
 }
 
 /**
- * The construction site: tiles in order with their cost; unaffordable ones marked. When
+ * The construction site: tiles in order with their cost; those the player cannot take are
+ * greyed, and "too dear" when they cost more than the player's `stones`. On the player's
+ * turn those stay pressable (aria-disabled) so that `onPick` can say why not. When
  * `primary`, the first tile the player may take is the page's primary control (picking a tile
  * is the action to do).
- * @param {{game: object, affordable: (i: number) => boolean, selected: number|null, canMove: boolean, primary: boolean, onPick: Function}} data
+ * @param {{game: object, affordable: (i: number) => boolean, stones: number, selected: number|null, canMove: boolean, primary: boolean, onPick: Function}} data
  */
-export function siteRow({ game, affordable, selected, canMove, primary = false, onPick }) {
+export function siteRow({ game, affordable, stones = Infinity, selected, canMove, primary = false, onPick }) {
   const wrap = el("section", "ak-site");
   wrap.setAttribute("aria-label", t("akropolis.site"));
   const head = el("div", "ak-site-head");
@@ -139,8 +154,9 @@ export function siteRow({ game, affordable, selected, canMove, primary = false, 
     card.type = "button";
     card.dataset.index = String(item.index);
     card.setAttribute("aria-pressed", String(selected === item.index));
-    card.disabled = !canMove || !ok;
-    if (!marked && !card.disabled) {
+    card.disabled = !canMove;
+    if (canMove && !ok) card.setAttribute("aria-disabled", "true");
+    if (!marked && canMove && ok) {
       card.setAttribute("data-primary", "");
       marked = true;
     }
@@ -150,8 +166,9 @@ export function siteRow({ game, affordable, selected, canMove, primary = false, 
     if (item.cost) cost.append(el("span", "ak-pebble"), el("span", "", String(item.cost)));
     else cost.textContent = t("akropolis.free");
     card.append(cost);
-    if (!ok) card.append(" ", el("span", "ak-dear", t("akropolis.too_dear")));
-    if (!ok) card.title = t("akropolis.too_dear_why", { cost: item.cost });
+    const dear = !ok && item.cost > stones;
+    if (dear) card.append(" ", el("span", "ak-dear", t("akropolis.too_dear")));
+    if (dear) card.title = t("akropolis.too_dear_why", { cost: item.cost });
     labelWithVisibleText(card, t("akropolis.card_label", { n: item.index + 1, cost: stonesText(item.cost), hexes: kinds }));
     card.addEventListener("click", () => onPick(item.index));
     row.append(card);
@@ -200,7 +217,7 @@ function typeHeads(row, extra = []) {
 export function scorePanel({ game, names }) {
   const wrap = el("section", "ak-scores");
   wrap.append(el("h3", "", t("akropolis.scores")));
-  const scroll = el("div", "ak-scroll");
+  const scroll = scrollArea(t("akropolis.scores"));
   const table = el("table", "ak-table");
   const headRow = el("tr");
   headRow.append(el("th", "", t("akropolis.player")));
@@ -255,6 +272,7 @@ export function architectPanel(architect) {
   parts.append(el("span", "ak-part", t("akropolis.arch_quarries", { points: score.quarries ?? 0, n: score.quarry_count ?? 0 })));
   wrap.append(parts);
   const tiles = el("div", "ak-arch-tiles");
+  tiles.setAttribute("role", "img"); // a label needs a role (axe aria-prohibited-attr)
   tiles.setAttribute("aria-label", t("akropolis.architect_tiles", { n: architect.tiles.length }));
   for (const tile of architect.tiles) tiles.append(tileCard(tile, 10));
   wrap.append(tiles);
@@ -299,7 +317,7 @@ export function finalPanel({ result, names, game, headline = false }) {
   const order = result.ranking.flat();
   const placeOf = new Map();
   result.ranking.forEach((group, index) => group.forEach((seat) => placeOf.set(seat, index + 1)));
-  const scroll = el("div", "ak-scroll");
+  const scroll = scrollArea(t("akropolis.final"));
   const table = el("table", "ak-table ak-final-table");
   const head = el("tr");
   const corner = el("th", "", t("akropolis.by_type"));

@@ -11,7 +11,11 @@ export const S = {
   rot: 0,
   ghost: null,
   pinned: false,
+  // A refused try, said in words in the action bar (why.js), and the three positions tried.
+  why: null,
+  tried: null,
   shown: null,
+  overview: false,
   movesKey: "",
   log: new Map(),
   lastKey: null,
