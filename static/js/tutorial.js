@@ -29,7 +29,8 @@ export async function start() {
     status: "playing",
     seats: Array.from({ length: script.room?.seats ?? 2 }, (_, position) => ({
       position,
-      name: position === 0 ? t("tutorial.you") : t("tutorial.opponent_name"),
+      // A name, not "you": the boards' logs say "<name> took…" in the third person.
+      name: position === 0 ? root.dataset.name || t("tutorial.you") : t("tutorial.opponent_name"),
     })),
     options: script.room?.options ?? {},
   };
@@ -76,7 +77,9 @@ export async function start() {
     }
     focus = [];
     delete host.dataset.tutTile;
-    render(step.after, [], () => {});
+    const last = index === steps.length - 1;
+    // After the last lesson nobody is to act (the script's opponent does not answer).
+    render(last ? { ...step.after, to_act: [] } : step.after, [], () => {});
     const score = step.score ? ` ${t("tutorial.score_change", step.score)}` : "";
     $("coach-explain").textContent = `${t(key(step, "done"), step.values)}${score}`;
     if (index < steps.length - 1) {
