@@ -64,8 +64,8 @@ async def make_room(client_url: str, game: str, sem: asyncio.Semaphore) -> RoomS
             httpx.AsyncClient(base_url=client_url, timeout=60) as host,
             httpx.AsyncClient(base_url=client_url, timeout=60) as guest,
         ):
-            await host.post("/api/guests", json={"name": "Host"})
-            await guest.post("/api/guests", json={"name": "Guest"})
+            (await host.post("/api/guests", json={"name": "Host"})).raise_for_status()
+            (await guest.post("/api/guests", json={"name": "Guest"})).raise_for_status()
             options = {"target": 1_000_000} if game == "race" else {}
             created = await host.post(
                 "/api/rooms", json={"game": game, "seats": 2, "options": options}

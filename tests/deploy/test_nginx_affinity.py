@@ -13,9 +13,8 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import shutil
 import signal
-import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,53 +36,24 @@ from tests.conftest import (
 )
 from tests.realtime.test_scale_out import spawn, start_race, wait_ready
 
+sys.path.insert(0, str(ROOT / "bench"))  # scripts import by name
+import nginx_front  # noqa: E402
+
 pytestmark = pytest.mark.slow
-
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-
-
-def render(ports: list[int], listen: int, prefix: Path) -> str:
-    """``deploy/nginx.conf`` with its upstreams on ``ports``, as a whole nginx config."""
-    site = (ROOT / "deploy" / "nginx.conf").read_text()
-    servers = "".join(f"    server 127.0.0.1:{port};\n" for port in ports)
-    assert site.count("    server app:8000;\n") == 2
-    site = site.replace("    server app:8000;\n", servers).replace(
-        "listen 80;", f"listen 127.0.0.1:{listen};"
-    )
-    temp = " ".join(
-        f"{kind}_temp_path {prefix / kind};"
-        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
-    return (
-        f"daemon off; worker_processes 1; pid {prefix / 'nginx.pid'};\n"
-        f"error_log {prefix / 'error.log'} warn;\n"
-        f"events {{ worker_connections 512; }}\n"
-        f"http {{ access_log off; {temp}\n{site}\n}}\n"
-    )
 
 
 @pytest.fixture(scope="module")
 def behind_nginx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    need_service("nginx (make test installs Debian's nginx-light)", Path(NGINX).exists())
+    need_service(
+        "nginx (make test installs Debian's nginx-light)", Path(nginx_front.NGINX).exists()
+    )
     need_service("PostgreSQL", port_open("127.0.0.1", 5432))
     need_service("Redis", port_open("127.0.0.1", 6379))
     upgrade(POSTGRES_URL)
     ports = [free_port(), free_port()]
     apps = [spawn(port, "affinity-shared-secret", METRICS_PUBLIC="true") for port in ports]
-    prefix = tmp_path_factory.mktemp("nginx")
     listen = free_port()
-    (prefix / "nginx.conf").write_text(render(ports, listen, prefix))
-    proxy = subprocess.Popen(
-        [
-            NGINX,
-            "-p",
-            str(prefix),
-            "-c",
-            str(prefix / "nginx.conf"),
-            "-e",
-            str(prefix / "error.log"),
-        ]
-    )
+    proxy = nginx_front.start(ports, listen, tmp_path_factory.mktemp("nginx"))
     try:
         for port, app in zip(ports, apps, strict=True):
             wait_ready(f"http://127.0.0.1:{port}", app)
