@@ -4,7 +4,7 @@ A game has a tutorial exactly when its module exists (the catalogue, ``/games/{i
 and ``GET /api/tutorials/{id}`` all ask :func:`available`). ``script()`` is computed with
 the game's real rules (``setup``, ``legal_moves``, ``apply``, ``view``) and returns::
 
-    {"game": id, "steps": [step, ...], "room": {"seats": n, "options": {...}}}
+    {"game": id, "steps": [step, ...], "room": {"seats": n, "options": {}}}
 
 (``room`` is optional: two seats and no options by default), and each step (the browser's ``static/js/tutorial.js`` reads only these keys):
 

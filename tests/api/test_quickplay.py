@@ -66,5 +66,6 @@ async def test_tutorial_script(server: RunningServer) -> None:
     person = Player(server, "t")
     script = (await person.http.get("/api/tutorials/akropolis")).json()
     assert [step["lesson"] for step in script["steps"]] == ["ground", "raise", "plaza"]
-    assert (await person.http.get("/api/tutorials/agorapolis")).status_code == 404
+    assert (await person.http.get("/api/tutorials/race")).status_code == 404  # has none
+    assert (await person.http.get("/api/tutorials/..%2Fsecrets")).status_code == 404
     await person.close()

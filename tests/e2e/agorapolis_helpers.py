@@ -162,3 +162,27 @@ TOO_WIDE = """() => [...document.querySelectorAll("body *")]
   .slice(0, 6)
   .map((e) => `${e.tagName.toLowerCase()}.${e.className}`
     + ` ${Math.round(e.getBoundingClientRect().right)}px "${e.textContent.trim().slice(0, 50)}"`)"""
+
+
+# The focused element, named by its data-testid, else its focus key (board dice).
+FOCUSED = (
+    "document.activeElement?.dataset?.testid || document.activeElement?.dataset?.focusKey || ''"
+)
+
+
+async def tab_to(page: Any, wanted: str, limit: int = 250) -> None:
+    """Press Tab until the focused element is ``wanted`` (its data-testid or focus key)."""
+    for _ in range(limit):
+        if await page.evaluate(FOCUSED) == wanted:
+            return
+        await page.keyboard.press("Tab")
+    raise AssertionError(f"{wanted} is not reachable with Tab")
+
+
+async def tab_to_match(page: Any, selector: str, limit: int = 250) -> None:
+    """Press Tab until the focused element matches ``selector``."""
+    for _ in range(limit):
+        await page.keyboard.press("Tab")
+        if await page.evaluate("(s) => document.activeElement?.matches(s)", selector):
+            return
+    raise AssertionError(f"nothing matching {selector} is reachable with Tab")

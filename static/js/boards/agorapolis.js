@@ -4,8 +4,8 @@
 // from the `legal_moves` list the server sent, and it shows only what the view carries
 // (another seat's secret commit is never in this seat's view).
 import { t } from "../i18n.js";
-import { actionPanel, pickDie } from "./agorapolis/actions.js";
-import { el } from "./agorapolis/dom.js";
+import { actionPanel, pickDie, pickMarketDie } from "./agorapolis/actions.js";
+import { button, el } from "./agorapolis/dom.js";
 import {
   attackPanel,
   cardsPanel,
@@ -23,6 +23,7 @@ import {
 import { playerBoard } from "./agorapolis/players.js";
 import { eventLog } from "./agorapolis/log.js";
 import { finalPanel, finalTable } from "./agorapolis/result.js";
+import { marketRefusal, say } from "./agorapolis/refusals.js";
 import { useStylesheet } from "./stylesheet.js";
 
 const CSS_HREF = new URL("../../css/agorapolis.css", import.meta.url).href;
@@ -88,6 +89,18 @@ function context(props, game) {
       S.pickedDie = index;
       pickDie(index);
       draw();
+    };
+  }
+  if (game.phase === "ACTION_TURN" && ctx.legalMoves.some((m) => m.type === "finalise")) {
+    ctx.marketClick = (index) => {
+      const swap = ctx.legalMoves.some((m) => m.type === "commerce_swap" && m.market_die === index && (m.market ?? "common") === "common");
+      if (swap) {
+        pickMarketDie(index);
+        draw();
+        return;
+      }
+      const why = marketRefusal(ctx);
+      if (why) say(S.element, "market", why);
     };
   }
   return ctx;
@@ -246,6 +259,23 @@ function sideColumn(ctx) {
   return side;
 }
 
+/**
+ * The board's first stop for the keyboard while the seat has a move to make: the move bar
+ * comes last (after every city, the market and the log), so this jumps straight to it.
+ * Parked off-screen like a skip link until it has the focus.
+ */
+function skipToMove(element) {
+  const skip = button(t("agorapolis.skip_to_move"), () => {
+    const bar = element.querySelector(".agp-actions");
+    const usable = "button:not([aria-disabled]), select";
+    const primary = bar?.querySelector("[data-primary]");
+    // The primary control may be a row of choices (the bets): its first one then.
+    const target = primary?.matches(usable) ? primary : primary?.querySelector(usable) || bar?.querySelector(usable);
+    target?.focus();
+  }, { cls: "agp-skip", testid: "agp-skip", key: "skip" });
+  return skip;
+}
+
 /** Redraw everything from the last props, keeping keyboard focus on the same control. */
 function draw() {
   const { element, props } = S;
@@ -265,6 +295,7 @@ function draw() {
   autoResist(ctx);
   const root = el("div", "agp-root");
   root.append(mainColumn(ctx, view), sideColumn(ctx));
+  if (ctx.canMove && ctx.legalMoves.length) element.append(skipToMove(element));
   element.append(root);
   // The action bar comes last, outside the grid: sticky at the bottom of the screen while
   // the board scrolls, so the cities and the move being made are on screen together.

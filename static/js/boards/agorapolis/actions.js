@@ -3,6 +3,7 @@
 // exactly the values found in that group's moves, so the board never decides legality.
 import { t } from "../../i18n.js";
 import { SECTORS, button, cardName, diceIcon, dieLabel, dieNode, el, face, sectorName } from "./dom.js";
+import { betRefusal, dieRefusal, refusedButton, resetNote, statusLine, unavailableCard } from "./refusals.js";
 
 /** Move types answered with one button per move (a short list of numbers). */
 const BUTTON_ROWS = { bet: "dice", delphi_rebet: "dice", resist: "count" };
@@ -143,6 +144,7 @@ function syncPicks(moves) {
     picksKey = key;
     picks.clear();
   }
+  resetNote(key);
 }
 
 /** Select a die (clicked on the board) for every die-based group. */
@@ -154,6 +156,11 @@ export function pickDie(index) {
 /** The moves of a group still matching the picks made for keys before `upTo`. */
 function matching(moves, chosen, keys, upTo) {
   return moves.filter((move) => keys.slice(0, upTo).every((key) => JSON.stringify(move[key]) === JSON.stringify(chosen[key])));
+}
+
+/** Select a market die (clicked in the market panel) for the commerce swap. */
+export function pickMarketDie(index) {
+  picks.set("commerce_swap", { ...(picks.get("commerce_swap") || {}), market_die: index, market: "common" });
 }
 
 /** Linked fields, one per varying key (dice as pictures, the rest as selects); returns [fragment, () => move]. */
@@ -179,6 +186,13 @@ function cascade(ctx, type, moves, keys) {
     if (!values.some((v) => JSON.stringify(v) === JSON.stringify(chosen[key]))) chosen[key] = values[0];
     if (DIE_KEYS.has(key)) {
       box.append(diePicker(ctx, type, key, values, chosen, candidates));
+      // The die picked on the board cannot take this move: say why instead of silently
+      // showing another die.
+      const wanted = picks.get("*die")?.die;
+      if (key === "die" && wanted !== undefined && !candidates.some((m) => m.die === wanted)) {
+        const why = dieRefusal(ctx, type, wanted);
+        if (why) box.append(el("p", "agp-refusal", why));
+      }
       return;
     }
     const label = el("label", "agp-field");
@@ -276,6 +290,19 @@ function buttonRow(ctx, type, moves, key) {
     }
     row.append(node);
   }
+  if (type === "bet" || type === "delphi_rebet") {
+    // The counts the rules refuse now stay on show, unavailable, and say why when pressed.
+    const sector = moves[0].sector || ctx.game.sector || "";
+    for (let n = 0; n <= 8; n += 1) {
+      if (moves.some((m) => m.dice === n)) continue;
+      const why = betRefusal(ctx, type, n);
+      if (!why) continue;
+      const aria = t(`agorapolis.aria.${type}`, { n, sector: sectorName(sector) });
+      const node = refusedButton(String(n), why, type, { testid: `refused-${type}-${n}`, key: `${type}:refused:${n}`, aria });
+      node.append(diceIcon("currentColor"));
+      row.append(node);
+    }
+  }
   return row;
 }
 
@@ -293,6 +320,7 @@ function groupCard(ctx, type, moves) {
   if ((type === "bet" || type === "delphi_rebet") && me) card.append(el("p", "agp-help", t("agorapolis.dice_left", { n: me.remaining })));
   if (BUTTON_ROWS[type]) {
     card.append(buttonRow(ctx, type, moves, BUTTON_ROWS[type]));
+    if (type !== "resist") card.append(statusLine(type));
     return card;
   }
   const keys = varyingKeys(moves);
@@ -361,6 +389,8 @@ export function actionPanel(ctx) {
     }
     list.append(groupCard(ctx, type, moves));
   }
+  const unavailable = unavailableCard(ctx, groups);
+  if (unavailable) list.append(unavailable);
   box.append(list);
   primary = primary || list.querySelector(".agp-play, .agp-choices");
   if (primary) primary.dataset.primary = "";

@@ -58,6 +58,9 @@ export function eventLog(ctx) {
   box.append(el("h3", "agp-h", t("agorapolis.log")));
   const list = el("ul", "agp-log-list");
   list.setAttribute("aria-live", "polite");
+  // It scrolls when long: focusable so the keyboard can scroll it too (WCAG 2.1.1).
+  list.tabIndex = 0;
+  list.setAttribute("aria-label", t("agorapolis.log"));
   const events = (ctx.game.events || []).slice().reverse();
   for (const e of events) {
     const line = eventText(ctx, e);

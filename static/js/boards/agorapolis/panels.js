@@ -5,6 +5,7 @@ import { t } from "../../i18n.js";
 import { SECTORS, cardName, dieNode, el, sectorName } from "./dom.js";
 import { describeMove } from "./actions.js";
 import { seatColour } from "./players.js";
+import { statusLine } from "./refusals.js";
 import { serverNow } from "../../clock.js";
 
 /** The phase banner: round, phase and what is awaited (the board adds its zoom buttons). */
@@ -67,8 +68,15 @@ export function marketPanel(ctx) {
   box.append(el("h3", "agp-h", t("agorapolis.market_title")));
   const row = el("div", "agp-dice");
   row.dataset.testid = "market";
-  game.market.forEach((die) => row.append(dieNode(die)));
+  game.market.forEach((die, index) => {
+    const node = dieNode(die);
+    // In the seat's action turn a market die can be pressed: it picks that die for a swap,
+    // or the status line below says why no swap is possible.
+    if (ctx.marketClick) pressable(node, `market:${index}`, () => ctx.marketClick(index));
+    row.append(node);
+  });
   box.append(row);
+  if (ctx.marketClick) box.append(statusLine("market"));
   if (game.colony) {
     const owner = game.colony.owner;
     box.append(el("p", "agp-sub", t("agorapolis.colony_of", { name: ctx.names[owner] ?? "?" })));
@@ -78,6 +86,21 @@ export function marketPanel(ctx) {
   }
   box.append(el("p", "agp-sub", t("agorapolis.deck_line", { deck: game.deck_size, discard: (game.discard || []).length })));
   return box;
+}
+
+/** Make a die picture a keyboard-reachable button (Enter and Space press it). */
+export function pressable(node, focusKey, action) {
+  node.setAttribute("role", "button");
+  node.tabIndex = 0;
+  node.dataset.focusKey = focusKey;
+  node.classList.add("pickable");
+  node.addEventListener("click", action);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      action();
+    }
+  });
 }
 
 /** Active (and cancelled) exploit cards of this round. */
