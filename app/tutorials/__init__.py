@@ -6,7 +6,8 @@ the game's real rules (``setup``, ``legal_moves``, ``apply``, ``view``) and retu
 
     {"game": id, "steps": [step, ...], "room": {"seats": n, "options": {}}}
 
-(``room`` is optional: two seats and no options by default), and each step (the browser's ``static/js/tutorial.js`` reads only these keys):
+(``room`` is optional: two seats and no options by default), and each step (the browser's
+``static/js/tutorial.js`` reads only these keys):
 
 - ``lesson``: the words are ``tutorial.<game>.<lesson>.title|intro|done`` in the locales;
 - ``values``: the ICU values those three messages use (numbers the rules computed);
