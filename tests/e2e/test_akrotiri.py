@@ -188,7 +188,7 @@ async def test_phone_sized_start_by_touch(browser: Any, web_server: Any) -> None
     before = await version(page)
     await page.tap("[data-testid=confirm-tile]")
     await wait_version_change(page, before)
-    await page.wait_for_selector("[data-testid=move-log] li:has-text('Theo places the')")
+    await page.wait_for_selector("[data-testid=move-log] li:has-text('You place the')")
     width = await page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392
     assert page.errors == []

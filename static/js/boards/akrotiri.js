@@ -9,6 +9,7 @@ import { eventText, quarterLabel } from "./akrotiri/log.js";
 import { MapView } from "./akrotiri/map.js";
 import { button, el, finalPanel } from "./akrotiri/panels.js";
 import { confirmTile, onDrag, onHover, placingHooks, rotate, setSpot, step, tileMoves, uniqueCells } from "./akrotiri/placing.js";
+import { buyRefusal, planRefusal, portRefusal, saleRefusal } from "./akrotiri/refusals.js";
 import { handSection, headerLine, sideSections } from "./akrotiri/sections.js";
 import { colourOf, flip, gameOf, myMoves, names, S } from "./akrotiri/state.js";
 import { isReplay } from "./replay.js";
@@ -36,6 +37,12 @@ function build(element) {
     side: el("div", "akr-side"),
   };
   parts.announce.setAttribute("aria-live", "polite");
+  parts.actions.tabIndex = -1; // where the focus waits when the control it was on is gone
+  // Why a touched control's move is not possible, said next to the step's controls.
+  parts.why = el("p", "akr-why");
+  parts.why.setAttribute("aria-live", "polite");
+  parts.why.dataset.testid = "why-not";
+  parts.why.id = "akr-why";
   parts.announce.dataset.testid = "last-move";
   const tools = el("div", "akr-tools");
   tools.append(
@@ -78,8 +85,20 @@ function build(element) {
 
 // ---------- input ----------
 
+/**
+ * Say why the touched control's move is not possible (null: nothing to say). The words are
+ * read out from the action bar's live region; they show there (a tap on the map) or next to
+ * the control (`where`: "plans", "sell", "buy_plans"), drawn by the next draw().
+ */
+function explain(text, where = "bar") {
+  S.why = text ? { text, where } : null;
+  S.parts.why.textContent = text || "";
+  S.parts.why.classList.toggle("akr-sr", Boolean(text) && where !== "bar");
+}
+
 function sendNow(move) {
   if (!S.ctx.canMove) return;
+  explain(null);
   S.spot = null;
   S.pinned = false;
   S.confirm = null;
@@ -111,9 +130,10 @@ function onTap(hit) {
   } else if (hit.hit === "piece") {
     S.piece = hit.piece;
     draw();
-  } else if (hit.hit === "port") {
+  } else if (hit.hit === "port" || hit.hit === "dock") {
     const move = movesOf(moves, "move").find((m) => m.to === hit.port);
     if (move) send(move);
+    else explain(portRefusal({ game: S.game, seat: S.ctx.seat, port: hit.port, moves }));
   } else if (hit.hit === "quarter") {
     const quarter = [Number(hit.qx), Number(hit.qy)];
     const digs = movesOf(moves, "excavate").filter((m) => m.quarter[0] === quarter[0] && m.quarter[1] === quarter[1]);
@@ -169,6 +189,7 @@ function syncMoves() {
   if (key === S.movesKey) return;
   S.movesKey = key;
   S.picks = {};
+  explain(null);
   if (S.game.phase !== "tile") {
     S.spot = null;
     S.pinned = false;
@@ -240,7 +261,9 @@ function drawMap() {
 }
 
 function draw() {
-  const focusKey = document.activeElement?.dataset?.testid;
+  const focused = document.activeElement;
+  const focusKey = focused?.dataset?.testid;
+  const hadFocus = Boolean(focused && focused !== S.root && S.root.contains(focused));
   const game = S.game;
   S.parts.header.replaceChildren(...headerLine({ game, names: names(), seat: S.ctx.seat, headline: S.ctx.headline }));
   const result = S.ctx.view?.result;
@@ -268,6 +291,10 @@ function draw() {
       S.confirm = null;
       draw();
     },
+    setPiece: (key) => {
+      S.piece = key;
+      draw();
+    },
     pieceName: (key) => {
       const piece = S.map.pieces?.get(key);
       return piece ? quarterLabel(piece.quarters[0], game.placements) : "";
@@ -277,6 +304,12 @@ function draw() {
     setSailsOpen: (open) => {
       S.sailsOpen = open;
     },
+    whyNot: (type) => {
+      const refusal = type === "sell" ? saleRefusal : buyRefusal;
+      explain(refusal({ game, seat: S.ctx.seat, moves: myMoves() }), type);
+      draw();
+    },
+    why: S.why,
     pick: (type) => S.picks[type] || {},
     setPick: (type, item, n) => {
       S.picks[type] = { ...(S.picks[type] || {}), [item]: Math.max(0, n) };
@@ -284,23 +317,36 @@ function draw() {
     },
   };
   const panel = actionPanel(ui);
-  S.parts.actions.replaceChildren(panel.bar);
+  S.parts.actions.replaceChildren(panel.bar, S.parts.why);
   S.parts.more.replaceChildren(panel.more);
   S.parts.hand.replaceChildren(
     ...handSection({
       game,
       seat: S.ctx.seat,
       plan: S.plan,
+      why: S.why?.where === "plans" ? S.why.text : null,
       rot: S.spot ? S.spot.rot : S.rot,
       flip: flip(),
       onPlan: (card) => {
         S.plan = S.plan === card.id ? null : card.id;
+        explain(S.plan ? planRefusal({ game, seat: S.ctx.seat, card, moves: myMoves(), map: S.map }) : null, "plans");
         draw();
       },
     }),
   );
   S.parts.side.replaceChildren(...sideSections({ game, names: names(), seat: S.ctx.seat, colourOf }));
   if (focusKey) S.root.querySelector(`[data-testid="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+  if (hadFocus && !S.root.contains(document.activeElement)) keepFocus();
+}
+
+/**
+ * The control a keyboard user was on is gone (its move was sent, a stepper reached its
+ * limit): focus stays in the board, on the spend question's answer or on the action bar,
+ * from where Tab reaches the step's controls (never back to the top of the page).
+ */
+function keepFocus() {
+  const target = (S.confirm && S.root.querySelector("[data-testid=spend-yes]")) || S.parts.actions;
+  target.focus({ preventScroll: true });
 }
 
 export default {

@@ -3,7 +3,7 @@
 // (prompt and the one primary control, sticky at the bottom of the screen) and the panel
 // below the map (every other choice of the step) come from the same moves.
 import { t } from "../../i18n.js";
-import { button, cube, el, objectiveCard } from "./panels.js";
+import { button, cube, el, objectiveCard, whyNote } from "./panels.js";
 import { actionsText, colourName, cubesText, deckName, portName, quarterLabel, terrainName } from "./log.js";
 import { planName } from "./names.js";
 
@@ -92,6 +92,15 @@ function multisetPicker({ ui, type, field, order, moves, label, describe, name, 
   return box;
 }
 
+/** A control whose move is not legal now: pressing it says why (ui.whyNot), sends nothing. */
+function whyNotButton(ui, type, label) {
+  const node = button(label, () => ui.whyNot(type), { cls: "akr-why-not", testid: `try-${type}` });
+  if (ui.why?.where !== type) return node;
+  const box = el("div", "akr-why-box");
+  box.append(node, whyNote(ui.why.text));
+  return box;
+}
+
 function section(title, ...children) {
   const box = el("div", "akr-section");
   box.append(el("h4", "", title), ...children);
@@ -135,6 +144,22 @@ function resourcesBar(ui, moves) {
   }
   nodes.push(row);
   return nodes;
+}
+
+/** The free cube's island, tapped on the map or chosen here (keyboard, screen readers). */
+function islandChoices(ui, moves) {
+  const pieces = [...new Set(moves.map((m) => m.piece))];
+  if (pieces.length < 2) return null;
+  const piece = pieces.includes(ui.piece) ? ui.piece : pieces[0];
+  const choices = el("div", "akr-piece-buttons");
+  choices.setAttribute("role", "group");
+  choices.setAttribute("aria-label", t("akrotiri.choose_island"));
+  for (const key of pieces) {
+    const node = button(ui.pieceName(key), () => ui.setPiece(key), { cls: "akr-piece", testid: `piece-${key}` });
+    node.setAttribute("aria-pressed", String(key === piece));
+    choices.append(node);
+  }
+  return section(t("akrotiri.choose_island"), choices);
 }
 
 function choiceBar(ui, moves, cards, key) {
@@ -202,9 +227,12 @@ function actionsMore(ui, moves, game) {
       list.append(button(label, () => ui.send(move), { cls: "akr-sail", aria, testid: `sail-${move.to}` }));
     }
     const details = el("details", "akr-sails");
+    details.dataset.testid = "sails";
     details.open = ui.sailsOpen;
     details.addEventListener("toggle", () => ui.setSailsOpen(details.open));
-    details.append(el("summary", "", t("akrotiri.sail_hint", { n: sails.length })), list);
+    const summary = el("summary", "", t("akrotiri.sail_hint", { n: sails.length }));
+    summary.dataset.testid = "sails-summary";
+    details.append(summary, list);
     box.append(section(t("akrotiri.sail"), details));
   }
   const cargo = [];
@@ -214,9 +242,13 @@ function actionsMore(ui, moves, game) {
   if (sell.length) cargo.push(multisetPicker({ ui, type: "sell", field: "colours", order: COLOURS, moves: sell, name: colourName, hint: t("akrotiri.choose_sell"), label: t("akrotiri.sell"), describe: (m) => t("akrotiri.sell_n", { cubes: cubesText(m.colours), gain: m.gain }) }));
   const unload = movesOf(moves, "unload");
   if (unload.length) cargo.push(multisetPicker({ ui, type: "unload", field: "colours", order: COLOURS, moves: unload, name: colourName, hint: t("akrotiri.choose_unload"), label: t("akrotiri.unload"), describe: (m) => t("akrotiri.unload_n", { cubes: cubesText(m.colours) }) }));
+  // Selling and buying happen at Thera: elsewhere their buttons stay and say why not.
+  const boat = game.boats[game.you];
+  if (!sell.length && boat?.cargo.length) cargo.push(whyNotButton(ui, "sell", t("akrotiri.sell")));
   if (cargo.length) box.append(section(t("akrotiri.cargo"), ...cargo));
   const buy = movesOf(moves, "buy_plans");
   if (buy.length) box.append(section(t("akrotiri.buy"), multisetPicker({ ui, type: "buy_plans", field: "decks", order: DECKS, moves: buy, name: deckName, hint: t("akrotiri.choose_decks"), label: t("akrotiri.buy"), describe: (m) => t("akrotiri.buy_n", { n: m.decks.length, price: m.price }) })));
+  else box.append(section(t("akrotiri.buy"), whyNotButton(ui, "buy_plans", t("akrotiri.buy"))));
   const digs = movesOf(moves, "excavate");
   if (digs.length) {
     const list = el("div", "akr-dig-list");
@@ -260,7 +292,8 @@ export function actionPanel(ui) {
   }
   if (game.finished) return { bar, more };
   if (!canMove) {
-    bar.append(el("p", "hint akr-wait", t("akrotiri.wait_turn", { name: names[game.turn] ?? "" })));
+    // On the seat's own turn (a move on its way, a tutorial's answered step) nobody is awaited.
+    if (game.turn !== game.you) bar.append(el("p", "hint akr-wait", t("akrotiri.wait_turn", { name: names[game.turn] ?? "" })));
     return { bar, more };
   }
   if (!moves.length) {
@@ -272,7 +305,11 @@ export function actionPanel(ui) {
   else if (game.phase === "tile") {
     bar.append(...tileBar(ui, movesOf(moves, "place_tile")));
     more.append(el("p", "hint", t("akrotiri.keys_hint")));
-  } else if (game.phase === "resources") bar.append(...resourcesBar(ui, movesOf(moves, "place_resources")));
+  } else if (game.phase === "resources") {
+    bar.append(...resourcesBar(ui, movesOf(moves, "place_resources")));
+    const islands = islandChoices(ui, movesOf(moves, "place_resources"));
+    if (islands) more.append(islands);
+  }
   else if (game.phase === "objective") bar.append(...choiceBar(ui, movesOf(moves, "keep_objective"), me?.choice || [], "akrotiri.prompt.keep_objective"));
   else if (game.phase === "pick") bar.append(...choiceBar(ui, movesOf(moves, "pick_objective"), game.offer, "akrotiri.prompt.pick_objective"));
   else bar.append(...actionsBar(ui, moves, game));

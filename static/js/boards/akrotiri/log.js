@@ -33,44 +33,47 @@ export function planCardName(id, game) {
 /** One event of `view.log` in words (null for events not worth a line). */
 export function eventText(event, names, game = null) {
   const name = event.seat === null || event.seat === undefined ? "" : names[event.seat];
+  // The seat's own moves are told in the second person ("You sell…", not "Lina sells…").
+  const you = Boolean(name) && game?.you === event.seat;
+  const say = (key, values) => t(you ? `akrotiri.log.you.${key}` : `akrotiri.log.${key}`, values);
   const placements = game?.placements || [];
   switch (event.type) {
     case "place_tile": {
       const tile = event.cell ? tileName(event.tile, event.cell, placements) : placedTileName(event.tile, placements);
-      const text = t("akrotiri.log.place_tile", { name, tile });
+      const text = say("place_tile", { name, tile });
       return event.icon_cube ? text + t("akrotiri.log.icon_cube", { colour: colourName(event.icon_cube) }) : text;
     }
     case "place_resources":
-      return t("akrotiri.log.free_cube", { name, colour: colourName(event.colour) });
+      return say("free_cube", { name, colour: colourName(event.colour) });
     case "deal":
       return t("akrotiri.log.deal");
     case "keep_objective":
-      return t("akrotiri.log.keep_objective", { name });
+      return say("keep_objective", { name });
     case "pick_objective":
-      return t("akrotiri.log.pick_objective", { name, goal: goalTitle(event.card) });
+      return say("pick_objective", { name, goal: goalTitle(event.card) });
     case "setup_done":
       return t("akrotiri.log.setup_done");
     case "draw_objectives":
-      return t("akrotiri.log.draw_objectives", { name, n: event.count });
+      return say("draw_objectives", { name, n: event.count });
     case "move":
-      return t("akrotiri.log.move", { name, port: portName(event.to, placements), cost: actionsText(event.cost) });
+      return say("move", { name, port: portName(event.to, placements), cost: actionsText(event.cost) });
     case "load":
-      return t("akrotiri.log.load", { name, cubes: cubesText(event.colours) });
+      return say("load", { name, cubes: cubesText(event.colours) });
     case "unload":
-      return t("akrotiri.log.unload", { name, cubes: cubesText(event.colours) });
+      return say("unload", { name, cubes: cubesText(event.colours) });
     case "sell":
-      return t("akrotiri.log.sell", { name, cubes: cubesText(event.colours), gain: event.gain });
+      return say("sell", { name, cubes: cubesText(event.colours), gain: event.gain });
     case "buy_plans":
-      return t("akrotiri.log.buy_plans", { name, n: event.decks.length, decks: event.decks.map(deckName).join(", "), price: event.price });
+      return say("buy_plans", { name, n: event.decks.length, decks: event.decks.map(deckName).join(", "), price: event.price });
     case "oracle":
-      return t(event.found ? "akrotiri.log.oracle" : "akrotiri.log.oracle_none", {
+      return say(event.found ? "oracle" : "oracle_none", {
         name,
         terrain: event.terrain,
         n: event.revealed.length,
         tile: tileInHand(event.tile),
       });
     case "excavate":
-      return t("akrotiri.log.excavate", {
+      return say("excavate", {
         name,
         n: event.temple,
         plan: planCardName(event.card, game),
@@ -79,7 +82,7 @@ export function eventText(event, names, game = null) {
         cost: event.cost,
       });
     case "end_turn":
-      return t(event.drew ? "akrotiri.log.end_turn_drew" : "akrotiri.log.end_turn", { name });
+      return say(event.drew ? "end_turn_drew" : "end_turn", { name });
     case "reshuffle":
       return t("akrotiri.log.reshuffle", { n: event.tiles });
     case "game_over":

@@ -215,7 +215,8 @@ export class MapView {
     }
     for (const port of tile.ports) {
       const [x, y] = toSvg(port.pos, flip);
-      marks.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: 7.5, class: "akr-port", "data-port": port.key }));
+      // A tap on a port the boat cannot reach says why (a reachable one has its badge).
+      marks.append(svg("circle", { cx: fmt(x), cy: fmt(y), r: 7.5, class: "akr-port", "data-port": port.key, "data-hit": "dock" }));
     }
     if (tile.icon) {
       const [x, y] = toSvg(tile.icon.pos, flip);
@@ -282,6 +283,7 @@ export class MapView {
       const shape = boatShape(x, y - 8, seatColour(colourOf(boat.seat)), boat.cargo);
       shape.dataset.testid = `boat-${boat.seat}`;
       shape.dataset.port = boat.at;
+      shape.dataset.hit = "dock"; // a boat covers its port: a tap on it is a tap on the port
       items.append(shape);
     }
   }

@@ -24,6 +24,13 @@ export function button(text, action, { cls = "", aria = "", testid = "" } = {}) 
   return node;
 }
 
+/** Why a touched control's move is not possible, shown next to it (read out by the bar). */
+export function whyNote(text) {
+  const note = el("p", "akr-why akr-why-note", text);
+  note.dataset.testid = "why-note";
+  return note;
+}
+
 /** A small coloured cube. */
 export function cube(colour) {
   const node = el("span", `akr-cube-chip akr-c-${colour}`);
@@ -120,11 +127,14 @@ export function planCard(card, { selected = false, onSelect = null, extra = "" }
   if (onSelect) {
     node.type = "button";
     node.setAttribute("aria-pressed", String(selected));
+    node.dataset.testid = `plan-${card.id}`; // keeps the keyboard focus across redraws
     node.addEventListener("click", () => onSelect(card));
   }
   node.dataset.card = card.id;
-  node.setAttribute("aria-label", t("akrotiri.plan_label", { cost: card.cost, points: card.points, pattern: patternWords(card) }) + (extra ? ` — ${extra}` : ""));
-  const drawing = svg("svg", { viewBox: "-50 -50 100 100", class: "akr-plan-svg", "aria-hidden": "true" });
+  // The drawing says the card in words; the name of the button is that and the visible
+  // corner and note (a name of its own would hide what a speech user reads on it).
+  const words = t("akrotiri.plan_label", { cost: card.cost, points: card.points, pattern: patternWords(card) });
+  const drawing = svg("svg", { viewBox: "-50 -50 100 100", class: "akr-plan-svg", role: "img", "aria-label": words });
   drawing.append(svg("rect", { x: -48, y: -48, width: 96, height: 96, rx: 8, class: "akr-plan-bg" }));
   drawing.append(svg("path", { d: "M-48,0H48M0,-48V48", class: "akr-plan-cross" }));
   drawing.append(templeShape(0, 0, "#c9a227", 9));
@@ -164,6 +174,9 @@ export function logPanel(game, names, colourOf) {
   box.append(el("h3", "", t("akrotiri.log")));
   const list = el("ol", "akr-log-list");
   list.dataset.testid = "move-log";
+  // It scrolls: the keyboard must reach it to scroll it (arrows, Page Up/Down).
+  list.tabIndex = 0;
+  list.setAttribute("aria-label", t("akrotiri.log"));
   for (const event of game.log) {
     const text = eventText(event, names, game);
     if (!text) continue;

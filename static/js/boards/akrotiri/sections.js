@@ -2,7 +2,7 @@
 // side column (players, market, offer, revealed objectives, log), built from the view.
 import { t } from "../../i18n.js";
 import { tileThumb } from "./tile-drawing.js";
-import { el, logPanel, marketPanel, objectiveCard, planCard, playerPanel } from "./panels.js";
+import { el, logPanel, marketPanel, objectiveCard, planCard, playerPanel, whyNote } from "./panels.js";
 import { terrainName, terrainOf } from "./names.js";
 
 /** Whose turn, round, pile and decks, options, the stall count. */
@@ -26,7 +26,7 @@ export function headerLine({ game, names, seat, headline = false }) {
 }
 
 /** The seat's tile in hand (as it would lie on the map), plan cards and objectives. */
-export function handSection({ game, seat, plan, rot, flip, onPlan }) {
+export function handSection({ game, seat, plan, why = null, rot, flip, onPlan }) {
   const me = seat !== null ? game.players[seat] : null;
   if (!me) return [];
   const box = el("section", "akr-hand");
@@ -45,6 +45,7 @@ export function handSection({ game, seat, plan, rot, flip, onPlan }) {
     plans.append(planCard(card, { selected: plan === card.id, extra: where, onSelect: onPlan }));
   }
   box.append(el("h3", "", t("akrotiri.my_plans", { n: (me.plans || []).length })), plans);
+  if (why) box.append(whyNote(why)); // why the selected card cannot be excavated now
   if ((me.plans || []).length) box.append(el("p", "hint", t("akrotiri.plans_hint")));
   const goals = el("div", "akr-goals");
   for (const card of me.objectives || []) goals.append(objectiveCard(card));
