@@ -18,6 +18,11 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
 
     database_url: str = f"sqlite+aiosqlite:///{ROOT / 'var' / 'agora.db'}"
+    # A streaming replica of database_url (PostgreSQL) for the reads that tolerate a little
+    # lag (app.db.replica; docs/read-replica.md). Empty: every read on the primary.
+    database_replica_url: str = ""
+    # One Redis (redis://host:port/db), or a Redis Cluster: redis+cluster://host:port[,…]
+    # (app.realtime.redis_client; docs/scaling.md). Unset: one process, nothing shared.
     redis_url: str | None = None
     # A random key per process is safe (sessions just end on restart); production sets one.
     secret_key: str = Field(default_factory=lambda: secrets.token_urlsafe(32))

@@ -49,6 +49,7 @@ from app.api.socket_lane import RoomSocketLane
 from app.api.validation import invalid_request
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
+from app.db.replica import create_replica
 from app.db.session import create_engine, create_sessionmaker
 from app.errors import AgoraError
 from app.limits import create_limiter
@@ -68,6 +69,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.auto_migrate:
             await upgrade_async(settings.database_url)
         engine = create_engine(settings)
+        # Reads that tolerate a little lag (app.db.replica); None: all on the primary.
+        app.state.replica = replica = create_replica(settings)
         relay = None
         if settings.redis_url:
             from app.realtime.redis_relay import RedisRelay
@@ -144,6 +147,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.stop()
             await app.state.limiter.close()
             await engine.dispose()
+            if replica is not None:
+                await replica.dispose()
 
     app = FastAPI(
         title="Agora",

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Request, Response
 from sqlalchemy import bindparam, select
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.accounts import tokens, user_cache
 from app.accounts.security import SESSION_COOKIE, SessionSigner
+from app.api.security_headers import is_https
 from app.config import Settings
 from app.db.models import User, detached
+from app.db.replica import PRIMARY_COOKIE, PRIMARY_WINDOW_SECONDS, ReplicaReads, primary_until
 from app.db.session import reader
 from app.errors import Banned, Forbidden, NotAuthenticated
 from app.rooms.service import RoomService
@@ -125,13 +130,31 @@ async def _token_user(request: Request, authorization: str) -> User:
     return user
 
 
-async def optional_user(request: Request, signer: SignerDep) -> User | None:
-    user = await _lookup(request, signer)
-    return None if user is None or user.banned else user
+def _note_write(request: Request, response: Response, user: User | None) -> None:
+    """With a replica: a signed-in user's request that may write sends their reads to the
+    primary for a while (read-your-writes, app.db.replica). The cookie is only a routing
+    hint: a forged one reads the primary, as everyone does without a replica."""
+    if user is None or request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if getattr(request.app.state, "replica", None) is None:
+        return
+    response.set_cookie(
+        PRIMARY_COOKIE, str(int(time.time() + PRIMARY_WINDOW_SECONDS) + 1),
+        max_age=int(PRIMARY_WINDOW_SECONDS) + 1, httponly=True, samesite="lax",
+        secure=is_https(request.url.scheme, request.app.state.settings),
+    )  # fmt: skip
 
 
-async def current_user(request: Request, signer: SignerDep) -> User:
+async def optional_user(request: Request, response: Response, signer: SignerDep) -> User | None:
     user = await _lookup(request, signer)
+    user = None if user is None or user.banned else user
+    _note_write(request, response, user)
+    return user
+
+
+async def current_user(request: Request, response: Response, signer: SignerDep) -> User:
+    user = await _lookup(request, signer)
+    _note_write(request, response, user)
     if user is not None and user.banned:
         raise Banned("this account is banned")
     if user is not None:
@@ -148,3 +171,59 @@ async def admin_user(user: Annotated[User, Depends(current_user)]) -> User:
 OptionalUser = Annotated[User | None, Depends(optional_user)]
 CurrentUser = Annotated[User, Depends(current_user)]
 AdminUser = Annotated[User, Depends(admin_user)]
+
+
+#: the path parameter naming the player a page is about (``/u/{name}``): their own page
+#: is read on the primary
+SUBJECT_PARAM = "name"
+
+
+def may_lag(request: Request, viewer: User | None) -> bool:
+    """Whether this request may read data a few seconds old: a read, not right after the
+    viewer's own write (the cookie), and not about the viewer (their profile)."""
+    if request.method not in ("GET", "HEAD"):
+        return False
+    if primary_until(request.cookies.get(PRIMARY_COOKIE), time.time()):
+        return False
+    subject = request.path_params.get(SUBJECT_PARAM)
+    return viewer is None or subject is None or subject not in (viewer.username, viewer.id)
+
+
+@asynccontextmanager
+async def read_session(request: Request, viewer: User | None) -> AsyncIterator[AsyncSession]:
+    """A read's transaction: on the replica when there is one, it is up and near enough,
+    and the request may lag (:func:`may_lag`); on the primary otherwise."""
+    replica: ReplicaReads | None = getattr(request.app.state, "replica", None)
+    session = None
+    if replica is not None and may_lag(request, viewer) and await replica.usable():
+        session = await replica.open()
+    if session is None or replica is None:
+        async with request.app.state.sessions() as primary, primary.begin():
+            yield primary
+        return
+    try:
+        async with session:  # its transaction began in open(); closing ends it
+            yield session
+    except (SQLAlchemyError, OSError):
+        replica.mark_down()  # the next requests read the primary until the next probe
+        raise
+
+
+async def get_read_session(request: Request) -> AsyncIterator[AsyncSession]:
+    async with read_session(request, None) as session:
+        yield session
+
+
+async def get_profile_read_session(
+    request: Request, viewer: OptionalUser
+) -> AsyncIterator[AsyncSession]:
+    async with read_session(request, viewer) as session:
+        yield session
+
+
+# Like SessionDep, for the read-only routes that tolerate a little lag (docs/read-replica.md).
+# ReadSessionDep looks up no user (a route not about a player: a leaderboard);
+# ProfileReadSessionDep reads the primary when the path's {name} is the viewer (the user
+# lookup is the route's own OptionalUser, solved once).
+ReadSessionDep = Annotated[AsyncSession, Depends(get_read_session, scope="function")]
+ProfileReadSessionDep = Annotated[AsyncSession, Depends(get_profile_read_session, scope="function")]

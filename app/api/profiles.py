@@ -1,5 +1,9 @@
 """Profiles and leaderboards: JSON (``/api/users/{name}``, ``/api/leaderboard/{game}``) and
-their pages (``/u/{name}``, ``/leaderboard/{game}``)."""
+their pages (``/u/{name}``, ``/leaderboard/{game}``).
+
+All four read on the read replica when there is one (``ReadSessionDep``,
+``ProfileReadSessionDep``), except a player's own profile and for a reader who has just
+written (docs/read-replica.md)."""
 
 from __future__ import annotations
 
@@ -7,8 +11,9 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.api.deps import OptionalUser, SessionDep, SettingsDep
+from app.api.deps import OptionalUser, ProfileReadSessionDep, ReadSessionDep, SettingsDep
 from app.api.pages import render
 from app.catalogue.games import catalogue_entries
 from app.db.models import User
@@ -27,7 +32,7 @@ def sees_private(viewer: User | None, user: User) -> bool:
     return viewer is not None and (viewer.id == user.id or viewer.is_admin)
 
 
-async def _profile(session: SessionDep, name: str, viewer: User | None, *, accounts: bool) -> Any:
+async def _profile(session: AsyncSession, name: str, viewer: User | None, *, accounts: bool) -> Any:
     user = await queries.find_user(session, name)
     if (
         user is None
@@ -47,7 +52,9 @@ def _game(game: str, settings: SettingsDep) -> str:
 
 
 @api.get("/users/{name}")
-async def user_profile(name: str, session: SessionDep, viewer: OptionalUser) -> dict[str, Any]:
+async def user_profile(
+    name: str, session: ProfileReadSessionDep, viewer: OptionalUser
+) -> dict[str, Any]:
     """An account's ratings (with history), statistics per game and recent games; for a
     signed-in caller, whether they follow and block this account."""
     user, data = await _profile(session, name, viewer, accounts=True)
@@ -59,7 +66,7 @@ async def user_profile(name: str, session: SessionDep, viewer: OptionalUser) -> 
 @api.get("/leaderboard/{game}")
 async def leaderboard(
     game: str,
-    session: SessionDep,
+    session: ReadSessionDep,
     settings: SettingsDep,
     page: int = Query(1, ge=1, le=10_000),
     per_page: int | None = Query(None, ge=1, le=100),
@@ -78,7 +85,11 @@ async def leaderboard(
 
 @pages.get("/u/{name}", response_class=HTMLResponse)
 async def profile_page(
-    request: Request, name: str, session: SessionDep, viewer: OptionalUser, settings: SettingsDep
+    request: Request,
+    name: str,
+    session: ProfileReadSessionDep,
+    viewer: OptionalUser,
+    settings: SettingsDep,
 ) -> HTMLResponse:
     user, data = await _profile(session, name, viewer, accounts=False)
     for rating in data["ratings"]:
@@ -111,7 +122,7 @@ async def leaderboard_index(settings: SettingsDep) -> RedirectResponse:
 async def leaderboard_page(
     request: Request,
     game: str,
-    session: SessionDep,
+    session: ReadSessionDep,
     settings: SettingsDep,
     viewer: OptionalUser,
     page: int = Query(1, ge=1, le=10_000),

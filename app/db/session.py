@@ -14,10 +14,17 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from app.config import Settings
 
 
-def create_engine(settings: Settings) -> AsyncEngine:
-    url = settings.database_url
+def create_engine(
+    settings: Settings, url: str | None = None, *, ping_every_checkout: bool = False
+) -> AsyncEngine:
+    """The engine of ``url`` (default: the primary, ``database_url``), pooled and timed out
+    by ``settings``. A replica's (app.db.replica) passes its own URL and pings on every
+    checkout: a replica may go away at any time, and a read that finds it gone before its
+    first statement falls back to the primary instead of failing."""
+    url = url or settings.database_url
+    sqlite = url.startswith("sqlite")
     kwargs: dict[str, Any] = {}
-    if settings.is_sqlite:
+    if sqlite:
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -32,6 +39,7 @@ def create_engine(settings: Settings) -> AsyncEngine:
             max_overflow=settings.db_pool_overflow,
             pool_recycle=1800,
             pool_timeout=settings.db_pool_timeout,
+            pool_pre_ping=ping_every_checkout,
         )
     if "+asyncpg" in url:
         kwargs.update(
@@ -44,9 +52,9 @@ def create_engine(settings: Settings) -> AsyncEngine:
             },
         )
     engine = create_async_engine(url, **kwargs)
-    if settings.is_sqlite:
+    if sqlite:
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-    else:
+    elif not ping_every_checkout:
         _ping_when_idle(engine)
     return engine
 
