@@ -16,6 +16,10 @@ Two primitives, both keyed by a string such as ``"login:addr:1.2.3.4"``:
 :class:`RedisStore` keeps them in Redis (``INCR`` + ``PEXPIRE``, ``SET PX``), so every
 process counts together. A Redis error lets the request through (logged): a limit must
 not take the site down with it.
+
+On a Redis Cluster (``redis+cluster://``) each transaction touches one key, so the names
+need no hash tag; :meth:`RedisStore.clear` deletes keys of several slots, which the
+cluster client splits by slot.
 """
 
 from __future__ import annotations
@@ -81,9 +85,9 @@ class MemoryStore:
 
 class RedisStore:
     def __init__(self, url: str) -> None:
-        import redis.asyncio as redis
+        from app.realtime.redis_client import connect
 
-        self._redis = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self._redis = connect(url, socket_timeout=2, socket_connect_timeout=2)
 
     async def incr(self, key: str, window: float) -> tuple[int, float]:
         async with self._redis.pipeline(transaction=True) as pipe:

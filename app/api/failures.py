@@ -16,7 +16,7 @@ from collections.abc import Awaitable
 import orjson
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
-from redis.exceptions import RedisError
+from redis.exceptions import RedisClusterException, RedisError
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -66,6 +66,8 @@ def install_failure_handlers(app: FastAPI) -> None:
     app.add_exception_handler(asyncio.TimeoutError, timed_out)
     app.add_exception_handler(ConnectionError, timed_out)
     app.add_exception_handler(RedisError, redis_error)
+    # A cluster's own failures (a slot not covered while a node is down) are not RedisErrors.
+    app.add_exception_handler(RedisClusterException, redis_error)
 
 
 # HTTP responses that stream for as long as the client listens (app.social.events).

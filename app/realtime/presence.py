@@ -1,15 +1,22 @@
 """Who is connected to a room, across processes, with a heartbeat so a dead process fades.
 
-Each process writes only its own counts: the hash ``agora:presence:<room>:p:<origin>``
+Each process writes only its own counts: the hash ``agora:presence:{<room>}:p:<origin>``
 (audience -> open sockets), which lives ``ttl`` seconds and is rewritten by a heartbeat
 every ``ttl / 3`` while the process has sockets in the room. The set
-``agora:presence:<room>:procs`` names the processes that wrote. A room's presence is the
+``agora:presence:{<room>}:procs`` names the processes that wrote. A room's presence is the
 sum over the hashes still alive; a process killed without a goodbye stops refreshing its
 hash, which expires within ``ttl`` seconds (the ``presence_ttl_seconds`` setting, well
 under a minute), and its sockets stop counting. Names of expired hashes are dropped
 from the set when read.
 
 Without Redis the hub counts in memory (one process: nothing to expire).
+
+The braces are a hash tag: on a Redis Cluster a key's slot is that of the text between
+them, so a room's hashes and its set share a slot and one MULTI writes them together
+(a transaction over keys of several slots is refused). The names had no braces before
+(issue 42): during a rolling deploy old and new processes count in different keys, so
+each side sees only its own sockets until the old processes are gone (their hashes
+expire within the TTL).
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from app.realtime.redis_client import connect
+
 log = logging.getLogger(__name__)
 PROCESS_SET_TTL = 3600
 
@@ -29,18 +38,16 @@ def _text(value: bytes | str) -> str:
 
 
 def room_key(room_id: str) -> str:
-    return f"agora:presence:{room_id}:procs"
+    return f"agora:presence:{{{room_id}}}:procs"
 
 
 def process_key(room_id: str, origin: str) -> str:
-    return f"agora:presence:{room_id}:p:{origin}"
+    return f"agora:presence:{{{room_id}}}:p:{origin}"
 
 
 class RedisPresence:
     def __init__(self, url: str, origin: str, ttl_seconds: float = 30.0) -> None:
-        import redis.asyncio as redis
-
-        self._redis = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self._redis = connect(url, socket_timeout=2, socket_connect_timeout=2)
         self.origin = origin
         self.ttl_ms = max(100, int(ttl_seconds * 1000))
         self._counts: dict[str, dict[str, int]] = {}

@@ -17,6 +17,11 @@ for good). An event is given up only once it is ``SEND_RETRY_SECONDS`` old (or t
 is full); its room is then remembered, and once a publish goes through again every such
 room is told to resynchronise on every process (a ``resync`` event). The rooms'
 periodic version check (:mod:`app.rooms.freshness`) is the backstop for anything else.
+
+On a Redis Cluster (``redis+cluster://``: :mod:`.redis_client`) room channels are
+sharded (SPUBLISH, SSUBSCRIBE on the primary of the channel's slot, so a room's events
+load one node, not all: :mod:`.sharded_pubsub`); the outage behaviour is the same, a
+node's outage or a slot moved counting as one.
 """
 
 from __future__ import annotations
@@ -26,18 +31,18 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
 
-from redis.asyncio import Redis
+from redis.asyncio import Redis, RedisCluster
 
 from app.realtime.hub import RoomEvent, cancel_quietly
+from app.realtime.redis_client import Client, connect, connect_single, is_cluster
+from app.realtime.sharded_pubsub import Channels, PlainChannels, ShardedChannels
 
 log = logging.getLogger(__name__)
 
 PRESENCE_TTL_SECONDS = 3600
 SEND_QUEUE = 10_000
 SEND_RETRY_SECONDS = 5.0
-HELLO = "agora:hello"
 
 
 def channel(room_id: str) -> str:
@@ -47,14 +52,18 @@ def channel(room_id: str) -> str:
 class RedisRelay:
     def __init__(self, url: str, timeout: float = 2.0) -> None:
         # Commands: bounded by timeouts. The listener: its own client, whose reads wait
-        # for messages (a socket timeout there would break an idle subscription).
-        self._redis: Redis = Redis.from_url(
-            url, socket_timeout=timeout, socket_connect_timeout=timeout
-        )
-        self._listener_client: Redis = Redis.from_url(
-            url, socket_connect_timeout=timeout, socket_keepalive=True
-        )
-        self._pubsub: Any = None
+        # for messages (a socket timeout there would break an idle subscription); on a
+        # cluster, its node connections are made for each subscription.
+        self._url = url
+        self._timeout = timeout
+        self._sharded = is_cluster(url)
+        self._redis: Client = connect(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        self._listener_client: Redis | None = None
+        if not self._sharded:
+            self._listener_client = connect_single(
+                url, socket_connect_timeout=timeout, socket_keepalive=True
+            )
+        self._pubsub: Channels | None = None
         self._task: asyncio.Task[None] | None = None
         self._on_event: Callable[[RoomEvent], None] | None = None
         self._on_reconnect: Callable[[], None] | None = None
@@ -90,8 +99,9 @@ class RedisRelay:
         await cancel_quietly(self._sender)
         await self._close_pubsub()
         for client in (self._redis, self._listener_client):
-            with contextlib.suppress(Exception):
-                await client.aclose()
+            if client is not None:
+                with contextlib.suppress(Exception):
+                    await client.aclose()
 
     async def _close_pubsub(self) -> None:
         pubsub, self._pubsub = self._pubsub, None
@@ -104,8 +114,7 @@ class RedisRelay:
         first = True
         while True:
             try:
-                pubsub = self._listener_client.pubsub(ignore_subscribe_messages=True)
-                await pubsub.subscribe(HELLO, *(channel(room) for room in self._joined))
+                pubsub = await self._open()
                 self._pubsub = pubsub
                 self.connected.set()
                 backoff = 0.1
@@ -116,13 +125,11 @@ class RedisRelay:
                         self._on_reconnect()
                 first = False
                 while True:
-                    message = await pubsub.get_message(timeout=1.0)
-                    if message is None or message.get("type") != "message":
-                        continue
-                    if self._on_event is None:
+                    data = await pubsub.next(timeout=1.0)
+                    if data is None or self._on_event is None:
                         continue
                     try:
-                        self._on_event(RoomEvent.decode(message["data"]))
+                        self._on_event(RoomEvent.decode(data))
                     except Exception:
                         log.exception("bad relay message")
             except asyncio.CancelledError:
@@ -134,6 +141,28 @@ class RedisRelay:
                 await self._close_pubsub()
                 await asyncio.sleep(backoff)
                 backoff = min(1.0, backoff * 2)
+
+    async def _open(self) -> Channels:
+        """A subscription to every joined room (on one Redis, also to ``HELLO``)."""
+        pubsub: PlainChannels | ShardedChannels
+        if self._listener_client is None:
+            pubsub = ShardedChannels(self._url, self._timeout)
+        else:
+            pubsub = PlainChannels(self._listener_client)
+        rooms = set(self._joined)
+        try:
+            await pubsub.open([channel(room) for room in rooms])
+            # Rooms joined or left meanwhile: join and leave saw no subscription.
+            while missing := self._joined - rooms:
+                rooms |= missing
+                await pubsub.subscribe(*(channel(room) for room in missing))
+            for room in rooms - self._joined:
+                await pubsub.unsubscribe(channel(room))
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+            raise
+        return pubsub
 
     async def join(self, room_id: str) -> None:
         if room_id in self._joined:
@@ -177,7 +206,7 @@ class RedisRelay:
                     self._give_up(event)  # Redis is away: no attempt (each may time out)
                     break
                 try:
-                    await self._redis.publish(channel(event.room_id), event.encode())
+                    await self._publish(event)
                 except asyncio.CancelledError:
                     raise
                 except Exception as error:
@@ -200,12 +229,18 @@ class RedisRelay:
                     await self._announce_lost()
                 break
 
+    async def _publish(self, event: RoomEvent) -> None:
+        if self._sharded:
+            await self._redis.spublish(channel(event.room_id), event.encode())
+        else:
+            await self._redis.publish(channel(event.room_id), event.encode())
+
     async def _announce_lost(self) -> None:
         """Tell every process to resynchronise the rooms whose events were given up."""
         for room_id in sorted(self._lost):
             event = RoomEvent(room_id=room_id, kind="resync", origin=self._origin)
             try:
-                await self._redis.publish(channel(room_id), event.encode())
+                await self._publish(event)
             except Exception:
                 return  # still down: tried again after the next publish that goes through
             self._lost.discard(room_id)
@@ -244,6 +279,8 @@ class RedisRelay:
 
     async def ping(self) -> bool:
         try:
+            if isinstance(self._redis, RedisCluster):  # every slot served (not replicas)
+                return bool(await self._redis.ping(target_nodes=RedisCluster.PRIMARIES))
             return bool(await self._redis.ping())
         except Exception:
             return False
