@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import json
 import logging
 import random
@@ -31,13 +32,27 @@ Move = dict[str, Any]
 
 
 def expand(legal: dict[str, Any]) -> list[Move]:
-    """The moves of a ``legal_moves`` payload: a list, or a game's compact product form
-    (every row zipped with ``keys``, for each value of the one key in ``each``)."""
+    """The moves of a ``legal_moves`` payload: a list, or a game's compact form: a product
+    (every row zipped with ``keys``, for each value of the one key in ``each``) or a table
+    (each row is its group's template ``move`` with the group's ``paths`` set to the row's
+    values; docs/protocol.md)."""
     if "moves" in legal:
         return list(legal["moves"])
     compact = legal.get("compact") or {}
     if not compact.get("rows"):
         return []
+    if "groups" in compact:
+        moves = []
+        for index, *leaves in compact["rows"]:
+            group = compact["groups"][index]
+            move = copy.deepcopy(group["move"])
+            for path, leaf in zip(group["paths"], leaves, strict=True):
+                target = move
+                for step in path[:-1]:
+                    target = target[step]
+                target[path[-1]] = leaf
+            moves.append(move)
+        return moves
     ((key, values),) = compact["each"].items()
     return [
         {**dict(zip(compact["keys"], row, strict=True)), key: value}
