@@ -25,7 +25,9 @@ PHONE: dict[str, Any] = {
 # One snapshot of what the page offers, decided in the page: the controls are the board's.
 OFFER = """() => {
   const q = (s) => document.querySelector(s);
-  const enabled = (s) => [...document.querySelectorAll(s)].filter((b) => !b.disabled);
+  // Offered controls: a control not offered now is pressable only to say why (aria-disabled).
+  const enabled = (s) => [...document.querySelectorAll(s)]
+    .filter((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true');
   const hint = new Set([...document.querySelectorAll("[data-testid=hint-hex]")]
     .map((h) => `${h.dataset.q},${h.dataset.r}`));
   const spots = [...document.querySelectorAll("[data-testid=spot]")].map((s) => ({
@@ -129,7 +131,8 @@ class Player:
         # Buildings with free spots and paid ones first (the picture shows both kinds).
         free = await page.evaluate(
             "() => [...document.querySelectorAll('[data-testid^=reserve-][data-free]')]"
-            ".filter((b) => !b.disabled && Number(b.dataset.free) > 0)"
+            ".filter((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true'"
+            " && Number(b.dataset.free) > 0)"
             ".sort((a, b) => (Number(b.dataset.spots) > Number(b.dataset.free))"
             " - (Number(a.dataset.spots) > Number(a.dataset.free)))"
             ".map((b) => b.dataset.testid)"

@@ -97,7 +97,7 @@ async def test_three_seats_play_a_complete_game(browser: Any, web_server: Any) -
     async def show_costs() -> bool:
         """Mid-game, on Lina's turn: pick the reserve building with the most spots (free ones
         first) and photograph the map with every cost shown."""
-        cards = lina.locator("[data-testid^=reserve-][data-spots]:not([disabled])")
+        cards = lina.locator("[data-testid^=reserve-][data-spots]:not([aria-disabled=true])")
         await cards.first.wait_for(timeout=30_000)  # the page catches up with the sockets
         best = await lina.evaluate(
             "() => [...document.querySelectorAll('[data-testid^=reserve-][data-spots]')]"

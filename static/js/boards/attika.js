@@ -40,6 +40,18 @@ function build(element) {
     new ResizeObserver(() => {
       element.style.setProperty("--at-bar-h", `${Math.round(parts.bar.getBoundingClientRect().height)}px`);
     }).observe(parts.bar);
+    // The first fit may come before the stylesheet lays the map and its floating buttons
+    // out: fit again when the map's width or the buttons' band change, unless the player
+    // has moved the map.
+    let shape = "";
+    const refit = new ResizeObserver(() => {
+      const now = `${Math.round(parts.mapHost.getBoundingClientRect().width)}:${toolsBand(parts)}`;
+      if (now === shape || !S.game || S.root !== element) return;
+      shape = now;
+      if (!S.map.userMoved) fit(true);
+    });
+    refit.observe(parts.mapHost);
+    refit.observe(parts.tools);
   }
   parts.tools.append(
     button("+", () => S.map.zoom(1 / 1.25), { cls: "at-tool", title: t("attika.zoom_in"), testid: "zoom-in" }),

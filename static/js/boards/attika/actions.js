@@ -7,13 +7,15 @@ import { isReplay } from "../replay.js";
 import { drawAll, drawDynamic } from "./draw.js";
 import { stepTo } from "./offer.js";
 import { canonicalExtra, extraCount } from "./payment.js";
-import { S, anchors, placeMove, spotMoves } from "./state.js";
+import { S, anchors, me, names, placeMove, spotMoves } from "./state.js";
+import { whyNotBuilding, whyNotDraw, whyNotHere } from "./why.js";
 
 /** localStorage key: the player asked not to be asked again before spending an amphora. */
 const SKIP_SPEND_QUESTION = "agora.attika.skipSpendQuestion";
 
 export function send(move) {
   if (!S.ctx.canMove) return;
+  S.why = "";
   S.chosen = null;
   S.selected = null;
   S.confirm = null;
@@ -79,7 +81,24 @@ function keepStage() {
   if (seen < Math.min(map.height, vh / 3) || off) revealStage();
 }
 
+/** Say why the player's try is refused (the action bar's status line), and redraw. */
+function refuse(text) {
+  S.why = text;
+  drawAll();
+}
+
+/** Drawing from stack `index` is not offered: say why. */
+export function refuseDraw(index) {
+  refuse(whyNotDraw(S.game, me(), index, names()));
+}
+
 export function pickBuilding(id, event) {
+  if (!(S.moves.builds.get(id) || []).length) {
+    // Not offered now (aria-disabled): the try is answered in words, nothing is selected.
+    if (me() !== null) refuse(whyNotBuilding(S.game, me(), id, names()));
+    return;
+  }
+  S.why = "";
   S.selected = S.selected === id ? null : id;
   S.chosen = null;
   S.cursor = null;
@@ -91,6 +110,7 @@ export function pickBuilding(id, event) {
 }
 
 export function cancelPick() {
+  S.why = "";
   S.selected = null;
   S.chosen = null;
   S.cursor = null;
@@ -98,6 +118,7 @@ export function cancelPick() {
 }
 
 function chooseSpot(move) {
+  S.why = "";
   S.chosen = move;
   S.extra = canonicalExtra(move);
   S.cursor = { q: move.q, r: move.r };
@@ -175,6 +196,10 @@ export function onTap([q, r], kind) {
   }
   const move = spotMoves().find((m) => m.q === q && m.r === r);
   if (move) chooseSpot(move);
+  else if (S.selected && me() !== null && !S.chosen) {
+    const id = S.selected === "pending" ? S.game.pending?.building : S.selected;
+    if (id) refuse(whyNotHere(S.game, me(), id, q, r, names()));
+  }
 }
 
 export function onKey(event) {
@@ -218,12 +243,12 @@ export function onKey(event) {
 /** Digits 1–4 draw from the stacks when a draw is offered (anywhere on the board). */
 export function onBoardKey(event) {
   if (event.target.closest("input, textarea, select")) return;
-  if (/^[1-4]$/.test(event.key) && S.moves?.draws.size) {
-    const move = S.moves.draws.get(Number(event.key) - 1);
-    if (move) {
-      event.preventDefault();
-      ask(move);
-    }
+  if (/^[1-4]$/.test(event.key) && S.game && me() !== null) {
+    const index = Number(event.key) - 1;
+    const move = S.moves?.draws.get(index);
+    event.preventDefault();
+    if (move) ask(move);
+    else refuseDraw(index);
   }
 }
 

@@ -2,7 +2,7 @@
 // (spots, anchors, the ghost piece, the cursor), the action bar, your reserve and the players,
 // the log, and the final table on the replay page. (actions.js and this module import each
 // other: only functions, called after both have loaded.)
-import { ask, cancel, cancelPick, changeExtra, confirmBuild, pickBuilding, placePiece, rotatePiece, send } from "./actions.js";
+import { ask, cancel, cancelPick, changeExtra, confirmBuild, pickBuilding, placePiece, refuseDraw, rotatePiece, send } from "./actions.js";
 import { noteEvents } from "./history.js";
 import { buildingName } from "./log.js";
 import { minePanel, offerKnown, promptText } from "./mine.js";
@@ -86,6 +86,8 @@ function drawBar() {
       payment,
       selectedName,
       confirm: S.confirm,
+      why: S.why,
+      onRefuseDraw: refuseDraw,
       onRotate: () => rotatePiece(1),
       onPlace: placePiece,
       onSend: send,

@@ -336,7 +336,7 @@ export class MapView {
     layer.replaceChildren();
     if (!cell) return;
     const [x, y] = centre(cell.q, cell.r);
-    layer.append(svg("polygon", { points: pointsAttr(corners(x, y, SIZE * 0.98)), class: "at-cursor", "data-testid": "cursor" }));
+    layer.append(svg("polygon", { points: pointsAttr(corners(x, y, SIZE * 0.98)), class: "at-cursor", "data-testid": "cursor", "data-q": cell.q, "data-r": cell.r }));
   }
 }
 

@@ -5,6 +5,7 @@
 import { t } from "../../i18n.js";
 import { baseId, buildingName } from "./log.js";
 import { buildingCard, el, handRow } from "./panels.js";
+import { whyNotBuilding } from "./why.js";
 
 /** Are the seat's legal moves known yet (they arrive just after each view)? */
 export function offerKnown(offer) {
@@ -68,6 +69,7 @@ export function minePanel({ game, me, offer, canMove, selected, onPick }) {
   const known = canMove && offerKnown(offer);
   // A reason of the turn (not of the cards) holds for every card: said once, above them.
   const reason = cannotReason(game);
+  const cards = t("attika.cannot.cards");
   const shared = known && !offer.builds.size && player.reserve.length > 0 && reason !== t("attika.cannot.cards");
   if (shared) {
     const why = el("p", "at-reserve-why", reason);
@@ -82,7 +84,8 @@ export function minePanel({ game, me, offer, canMove, selected, onPick }) {
     reserve.append(
       buildingCard(info, {
         spots: known ? spotCount(moves) : null,
-        reason: shared ? t("attika.cannot.short") : reason,
+        // Short of cards: how many more, counted from the view (why.js).
+        reason: shared ? t("attika.cannot.short") : reason === cards ? whyNotBuilding(game, me, id, []) : reason,
         selected: selected === key,
         onPick: (event) => onPick(key, event),
         testid: `reserve-${id}`,

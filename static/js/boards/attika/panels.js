@@ -135,21 +135,22 @@ function stat(label, text, title, kind) {
 }
 
 /** Your four stacks as buttons (enabled when the legal moves offer that draw). */
-export function stacksRow({ player, draws, onDraw }) {
+export function stacksRow({ player, draws, onDraw, onRefuse }) {
   const row = el("div", "at-stacks");
   row.dataset.testid = "stacks";
   player.stacks.forEach((size, index) => {
     const move = draws.get(index);
     const label = index === 0 ? t("attika.main_stack") : t("attika.stack_n", { n: index });
-    const node = button("", () => move && onDraw(move), {
+    const node = button("", () => (move ? onDraw(move) : onRefuse?.(index)), {
       cls: `at-stack${index === 0 ? " main" : ""}`,
       testid: `stack-${index}`,
-      disabled: !move,
     });
+    if (!move) node.setAttribute("aria-disabled", "true");
     const what = t("attika.n_buildings", { n: size });
     node.title = `${label}: ${what}${move ? ` — ${t("attika.draw_hint")}` : ""}`;
-    node.setAttribute("aria-label", node.title);
-    node.append(el("span", "at-stack-name", label), el("span", "at-stack-size", size));
+    // The name is the visible text, then the rest in words (axe: label-content-name-mismatch).
+    const rest = `${t("attika.n_buildings_rest", { n: size })}${move ? ` — ${t("attika.draw_hint")} (${t("attika.key", { key: index + 1 })})` : ""}`;
+    node.append(el("span", "at-stack-name", label), " ", el("span", "at-stack-size", size), el("span", "at-sr", ` ${rest}`));
     row.append(node);
   });
   return row;
@@ -164,7 +165,8 @@ export function buildingCard(info, { spots = null, reason = "", selected = false
   if (onPick) {
     card.type = "button";
     card.addEventListener("click", onPick);
-    card.disabled = !spots || !spots.count;
+    // Not offered now: still pressable, so that trying it says why (why.js), but marked so.
+    if (!spots || !spots.count) card.setAttribute("aria-disabled", "true");
     card.setAttribute("aria-pressed", String(selected));
   }
   if (testid) card.dataset.testid = testid;
@@ -296,6 +298,11 @@ export function logPanel(entries, colourOf) {
   box.append(list);
   queueMicrotask(() => {
     list.scrollTop = list.scrollHeight;
+    // A list that scrolls can be scrolled from the keyboard too (axe: scrollable-region-focusable).
+    if (list.scrollHeight > list.clientHeight + 1) {
+      list.tabIndex = 0;
+      list.setAttribute("aria-label", t("attika.log_title"));
+    }
   });
   return box;
 }

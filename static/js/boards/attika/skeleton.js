@@ -63,6 +63,13 @@ export function actionBar(a) {
     refused.dataset.testid = "refused";
     out.push(refused);
   }
+  if (a.why) {
+    // Why what the player just tried is not offered (why.js), next to the controls.
+    const why = el("p", "at-why", a.why);
+    why.setAttribute("role", "status");
+    why.dataset.testid = "refusal";
+    out.push(why);
+  }
   if (a.prompt && !a.payment) {
     const prompt = el("p", "at-prompt", a.prompt);
     prompt.dataset.testid = "prompt";
@@ -111,7 +118,7 @@ export function actionBar(a) {
     buttons.append(button(t("attika.cancel_pick"), a.onCancelPick, { cls: "at-secondary", testid: "pick-cancel" }));
   }
   if (offer.draws.size && !a.selectedName) {
-    out.push(stacksRow({ player: game.players[a.me], draws: offer.draws, onDraw: (move) => a.onAsk(move) }));
+    out.push(stacksRow({ player: game.players[a.me], draws: offer.draws, onDraw: (move) => a.onAsk(move), onRefuse: a.onRefuseDraw }));
   }
   if (offer.take) buttons.append(button(t("attika.take_card"), () => a.onAsk(offer.take), { cls: "at-secondary", testid: "take-card" }));
   if (offer.end) buttons.append(primary(button(t("attika.end_turn", { cards: offer.end.cards }), () => a.onSend(offer.end), { testid: "end-turn" })));

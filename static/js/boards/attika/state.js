@@ -16,6 +16,7 @@ export const S = {
   selected: null,
   chosen: null,
   confirm: null,
+  why: "",
   payOpen: null,
   wasMoving: false,
   keepSoon: false,
@@ -87,6 +88,7 @@ export function syncMoves() {
   if (S.ctx.canMove && moves.length) S.keepSoon = true;
   S.chosen = null;
   S.confirm = null;
+  S.why = "";
   S.extra = {};
   S.cursor = null;
   S.selected = S.moves.pending.length || S.moves.reserve ? "pending" : null;
