@@ -24,7 +24,7 @@ async def test_game_pages_in_french_and_english(server: RunningServer) -> None:
     fragment = await person.http.get("/games/akropolis/rules", headers={"Accept-Language": "en"})
     assert fragment.status_code == 200 and "<html" not in fragment.text
     assert "How to play in two minutes" in fragment.text
-    for game in ("akropolis", "agorapolis"):
+    for game in ("akropolis", "agorapolis", "akrotiri", "attika"):  # each teaches itself
         tutorial = await person.http.get(f"/games/{game}/tutorial")
         assert tutorial.status_code == 200 and 'data-page="tutorial"' in tutorial.text
     assert (await person.http.get("/games/race/tutorial")).status_code == 404  # has none
