@@ -30,7 +30,7 @@ from app.rooms.cache import RoomCache
 from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook
 from app.rooms.json_text import dumps
 from app.rooms.live import LiveRoom
-from app.rooms.movelog import apply_for_log, log_notes, mark_hinted
+from app.rooms.movelog import apply_for_log, mark_hinted
 from app.rooms.publish import publish_versions, pushed_legal_moves
 from app.rooms.store import PendingMove
 
@@ -190,7 +190,7 @@ class MovePlayer:
             )
             if hinted:
                 live.hinted.discard(seat)
-                await self._announce_hint(live, seat, move_json)
+                await self._announce_hint(live, seat)
         self.move_counts.accepted(live.game_id, time.perf_counter() - received)
         if log.isEnabledFor(logging.INFO):  # the extra dict costs even when not logged
             log.info(
@@ -208,12 +208,10 @@ class MovePlayer:
             self.arm_timers(live)
         return live.version
 
-    async def _announce_hint(self, live: LiveRoom, seat: int, move_json: str) -> None:
-        """Tell everyone in the room that the move just logged followed a hint."""
-        notice: JsonDict = {"type": "hinted", "seat": seat, "seq": live.version - 1}
-        description = log_notes(move_json).get("description")
-        if description is not None:
-            notice["description"] = description
+    async def _announce_hint(self, live: LiveRoom, seat: int) -> None:
+        """Tell everyone in the room that the move just logged followed a hint (who and
+        which move: the move itself each viewer sees in its own view, redacted)."""
+        notice = {"type": "hinted", "seat": seat, "seq": live.version - 1}
         await self.ctx.hub.publish(
             RoomEvent(room_id=live.id, kind="hint", version=None, text=dumps(notice))
         )
