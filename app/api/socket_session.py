@@ -1,6 +1,6 @@
 """One room socket after its handshake: subscribe, snapshot, then read its messages.
 
-Client messages: ``move``, ``snapshot``, ``legal_moves``, ``chat``, ``ping``. Every
+Client messages: ``move``, ``snapshot``, ``legal_moves``, ``chat``, ``hint``, ``ping``. Every
 refusal is an ``error`` message with a code; nothing a client sends can close the
 room for anyone else. The socket subscribes to the room *before* taking its
 snapshot, so a move committed in between is never lost.
@@ -36,7 +36,7 @@ from app.text import clean_move_id
 
 log = logging.getLogger(__name__)
 
-KNOWN_TYPES: Final = frozenset({"move", "snapshot", "legal_moves", "chat", "ping"})
+KNOWN_TYPES: Final = frozenset({"move", "snapshot", "legal_moves", "chat", "hint", "ping"})
 CLOSE_TRY_AGAIN: Final = 1013
 
 
@@ -85,8 +85,8 @@ class SocketSession:
 
     # Slots: one of these per connected socket (bench/ws_idle.py measures what a socket costs).
     __slots__ = (
-        "audience", "connection", "message_counts", "metrics", "receive", "room_id", "rooms",
-        "settings", "token_id", "user", "user_id", "websocket",
+        "audience", "connection", "hint_task", "message_counts", "metrics", "receive", "room_id",
+        "rooms", "settings", "token_id", "user", "user_id", "websocket",
     )  # fmt: skip
 
     def __init__(
@@ -105,6 +105,9 @@ class SocketSession:
         # A program's API token, when it connected with one: its moves are rate limited.
         self.token_id: str | None = websocket.scope.get("agora.token")
         self.audience = SPECTATOR if seat is None else str(seat)
+        # A hint being searched for (app.rooms.hints): answered when found, the socket
+        # reading on meanwhile.
+        self.hint_task: asyncio.Task[None] | None = None
         self.settings = rooms.settings
         self.metrics = rooms.metrics
         self.message_counts: Tally = rooms.metrics.message_counts
@@ -145,6 +148,8 @@ class SocketSession:
                     error_message("service_unavailable", "the server is unavailable; reconnect")
                 )
             await self.close(CLOSE_TRY_AGAIN, "service_unavailable")
+        if self.hint_task is not None:
+            self.hint_task.cancel()  # the search itself goes on (its answer is kept)
         await self.rooms.hub.unsubscribe(self.room_id, self.connection)
         sockets.discard(self.connection)
         self.metrics.sockets.dec()
@@ -263,6 +268,8 @@ class SocketSession:
                 limiter = self.websocket.app.state.limiter
                 await abuse.chat_line(limiter, self.settings, self.user.id)
                 await self.rooms.chat(self.room_id, user=self.user, text=text)
+            elif kind == "hint":
+                self.ask_hint(move_id)
             elif kind == "ping":
                 self.connection.push(dumps({"type": "pong", "t": data.get("t")}))
             else:
@@ -279,6 +286,30 @@ class SocketSession:
             else:
                 log.exception("socket message failed in room %s", self.room_id)
                 self.refuse("internal_error", "something went wrong", move_id)
+
+    def ask_hint(self, hint_id: Any) -> None:
+        """Start the search for a hint; the answer (or its refusal) comes when it is found."""
+        if self.hint_task is not None and not self.hint_task.done():
+            raise AgoraError("a hint is already on its way", code="hint_pending")
+        self.hint_task = asyncio.get_running_loop().create_task(self.send_hint(hint_id))
+
+    async def send_hint(self, hint_id: Any) -> None:
+        """The hint to this socket only; a refusal as an ``error`` (nothing is raised)."""
+        try:
+            answer = await self.rooms.hint(self.room_id, user_id=self.user_id)
+        except AgoraError as error:
+            self.refuse(error.code, error.message, hint_id)
+            return
+        except Exception as error:
+            if dependency_down(error):
+                self.refuse("storage_error", "the server is unavailable; try again", hint_id)
+            else:
+                log.exception("hint failed in room %s", self.room_id)
+                self.refuse("internal_error", "something went wrong", hint_id)
+            return
+        if hint_id is not None:
+            answer["id"] = hint_id
+        self.connection.push(dumps(answer))
 
     async def move(self, data: dict[str, Any], move_id: Any, user_id: str | None) -> None:
         move = data.get("move")

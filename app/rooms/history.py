@@ -5,10 +5,10 @@ from its revealed seed and the log; ``verify`` checks the replay ends on the sto
 state and the seed matches the commitment published at the start. Undos are rows of the
 log (``kind: "undo"``) and the replay goes back with them (:mod:`.timeline`). Rows store
 the move as the rules applied it with public annotations (:mod:`.movelog`): a description,
-and the turns the rules played inside the move, shown as entries (``kind: "auto"``) and
-frames of their own. The replay and the check are functions too (:func:`replay_log`,
-:func:`verification`): ``python -m app.cli verify`` checks every game of a database with
-them (:mod:`.verify_all`).
+whether its player had asked for a hint (``hint: true``), and the turns the rules played
+inside the move, shown as entries (``kind: "auto"``) and frames of their own. The replay
+and the check are functions too (:func:`replay_log`, :func:`verification`):
+``python -m app.cli verify`` checks every game of a database with them (:mod:`.verify_all`).
 """
 
 from __future__ import annotations
@@ -83,6 +83,8 @@ class History:
             }
             if "description" in notes:
                 entry["description"] = notes["description"]
+            if notes.get("hint"):  # its player had asked for a hint (app.rooms.hints)
+                entry["hint"] = True
             if record.seq in undone:
                 entry["undone"] = True
             if with_client_ids:

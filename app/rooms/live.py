@@ -83,6 +83,8 @@ class LiveRoom:
     # so, and the take-back button shows only then); -1 otherwise. Any later version
     # (another move, an undo) voids it by being newer.
     undoable_version: int = -1
+    # Seats given a hint (app.rooms.hints): their next move is logged as hinted.
+    hinted: set[int] = field(default_factory=set)
     _views: dict[str, JsonDict] = field(default_factory=dict)
     # (to_act, result) of the current state: the same for every audience.
     _outcome: tuple[list[int], JsonDict | None] | None = None

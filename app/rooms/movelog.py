@@ -5,7 +5,8 @@ A stored move is the game's ``steps`` hook's completed move (Akropolis: with the
 when there is something to say, the reserved key ``"_log"``::
 
     {"description": {"en", "fr"},           # the game's ``describe`` hook
-     "auto": [{"seat", "move", "description"}]}  # turns the rules played themselves
+     "auto": [{"seat", "move", "description"}],  # turns the rules played themselves
+     "hint": true}                           # the seat had asked for a hint (app.rooms.hints)
 
 ``"_log"`` is never part of the move the rules see: :func:`stored_move` removes it
 before a replay applies the move, so replay and verification stay exact. The move log
@@ -45,6 +46,17 @@ def apply_for_log(game: Game, state: State, seat: int, move: Move) -> tuple[Stat
         log["auto"] = notes[1:]
     stored: Any = {**completed, LOG_KEY: log} if log and isinstance(completed, dict) else completed
     return played[-1][2], orjson.dumps(stored).decode()
+
+
+def mark_hinted(text: str) -> str:
+    """A row's move JSON with ``"hint": true`` among its annotations (a move that is not
+    a JSON object has nowhere to carry it and stays as it is)."""
+    move: Any = orjson.loads(text)
+    if not isinstance(move, dict):
+        return text
+    notes = move.get(LOG_KEY)
+    move[LOG_KEY] = {**(notes if isinstance(notes, dict) else {}), "hint": True}
+    return orjson.dumps(move).decode()
 
 
 def stored_move(text: str) -> Move:

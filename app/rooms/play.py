@@ -25,12 +25,12 @@ from app.games.hooks import hook_of, undoable
 from app.games.interface import JsonDict, Move, RulesError
 from app.games.strict import plain_move
 from app.observability.move_counts import MoveCounts
-from app.realtime.hub import SPECTATOR
+from app.realtime.hub import SPECTATOR, RoomEvent
 from app.rooms.cache import RoomCache
 from app.rooms.context import FinishGame, MoveRefused, RoomContext, RoomHook
 from app.rooms.json_text import dumps
 from app.rooms.live import LiveRoom
-from app.rooms.movelog import apply_for_log
+from app.rooms.movelog import apply_for_log, mark_hinted
 from app.rooms.publish import publish_versions, pushed_legal_moves
 from app.rooms.store import PendingMove
 
@@ -107,6 +107,7 @@ class MovePlayer:
             # cache is only final once the cache was just reloaded from the database
             # (events relayed by other processes may have been lost).
             fresh = not self.ctx.hub.distributed
+            hinted = False
             for _attempt in range(4):
                 if live.stale:
                     await self.cache.reload(live)
@@ -126,6 +127,11 @@ class MovePlayer:
                     live.stale = True  # suspected stale cache: ask the database
                     continue
                 assert seat is not None
+                # The seat asked for a hint since its last move (app.rooms.hints): this
+                # move is logged as hinted. A move the server plays for it is not.
+                hinted = bot_seat is None and bool(live.hinted) and seat in live.hinted
+                if hinted:
+                    move_json = mark_hinted(move_json)
                 result = live.game.result(new_state)
                 status = "finished" if result is not None else "playing"
                 # The room's own method, not RoomContext.plan_timers: compiled to compiled,
@@ -182,6 +188,9 @@ class MovePlayer:
             await publish_versions(
                 self.ctx.hub, live, previous=previous, version=live.version, audiences=listening
             )
+            if hinted:
+                live.hinted.discard(seat)
+                await self._announce_hint(live, seat)
         self.move_counts.accepted(live.game_id, time.perf_counter() - received)
         if log.isEnabledFor(logging.INFO):  # the extra dict costs even when not logged
             log.info(
@@ -198,6 +207,14 @@ class MovePlayer:
         if live.deadline_at is not None or live.status != "playing" or live.id in self.timers_armed:
             self.arm_timers(live)
         return live.version
+
+    async def _announce_hint(self, live: LiveRoom, seat: int) -> None:
+        """Tell everyone in the room that the move just logged followed a hint (who and
+        which move: the move itself each viewer sees in its own view, redacted)."""
+        notice = {"type": "hinted", "seat": seat, "seq": live.version - 1}
+        await self.ctx.hub.publish(
+            RoomEvent(room_id=live.id, kind="hint", version=None, text=dumps(notice))
+        )
 
     @staticmethod
     def _check_and_apply(

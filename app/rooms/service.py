@@ -22,6 +22,7 @@ each one job, share a :class:`~.context.RoomContext` and never import each other
 | :mod:`.rematch` | the same table again, seats rotated, once everyone agrees |
 | :mod:`.history` | the move log per viewer, replay, verification |
 | :mod:`.review` | game review: the preferred move and the points lost, per move |
+| :mod:`.hints` | a hint on request in unrated games: the bot's move for the seat to act |
 | :mod:`.expiry` | idle rooms become abandoned |
 | :mod:`.freshness` | with Redis, rooms watched here never stay behind the database |
 | :mod:`.lobby` | the public lobby, served from memory and paginated |
@@ -51,6 +52,7 @@ from app.rooms.context import MoveRefused, RoomContext, seed_commitment
 from app.rooms.expiry import Expiry
 from app.rooms.finish import GameFinisher
 from app.rooms.freshness import FreshnessCheck
+from app.rooms.hints import Hints
 from app.rooms.history import History
 from app.rooms.live import LiveRoom
 from app.rooms.lobby import Lobby
@@ -90,6 +92,7 @@ class RoomService:
         self.brain = BotMoves(ctx.settings.bot_workers or None)
         self.bots = BotTurns(ctx, self.cache, self.player.submit_move, self.brain)
         self.reviews = Reviews(ctx, self.cache, self.brain)
+        self.hints = Hints(self.cache, self.brain)
         self.seating = Seating(ctx, self.cache, arm_timers=self._arm_timers)
         self.timers = Timers(
             ctx,
@@ -129,6 +132,7 @@ class RoomService:
         self.legal_moves_compact = self.player.legal_moves_compact
         self.snapshot = self.player.snapshot
         self.review = self.reviews.review
+        self.hint = self.hints.hint
         self.chat = self.chats.say
         self.system_message = self.chats.system_message
         self.chat_history = self.chats.history

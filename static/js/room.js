@@ -5,6 +5,7 @@ import { serverNow } from "./clock.js";
 import { seatClock, startTicking } from "./clocks.js";
 import { loadBoard } from "./boards/index.js";
 import { label, t } from "./i18n.js";
+import { hintPanel } from "./hints.js";
 import { optionField, readOptions } from "./options.js";
 import { resultPanel } from "./result.js";
 import { setupRulesDrawer } from "./rules/drawer.js";
@@ -63,6 +64,7 @@ export async function start() {
       refresh();
     },
     onMessage: (message) => {
+      if (hints.onMessage(message)) return;
       if (message.type === "legal_moves") {
         legalMoves = expandMoves(message);
         legalVersion = message.version;
@@ -93,6 +95,17 @@ export async function start() {
       }
       table.onMessage(message);
     },
+  });
+  const hints = hintPanel({
+    roomId,
+    code,
+    getSocket: () => socket,
+    mySeat,
+    seatName,
+    play: (move) => boardContext().onMove(move),
+    describe: (move) => board.describeMove?.(move) ?? null,
+    highlight: (move) => board.showHint?.(move),
+    mark: (numbers) => board.markHinted?.(numbers),
   });
   const table = tableRequests({
     roomId,
@@ -140,6 +153,7 @@ export async function start() {
     drawBoard();
     drawResult(socket.view?.result);
     table.draw();
+    hints.draw();
   }
 
   function seatName(position) {

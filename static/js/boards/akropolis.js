@@ -4,6 +4,7 @@
 import { t } from "../i18n.js";
 import { CityView } from "./akropolis/city.js";
 import { fillHeader, fillPlaceBar, toolButton } from "./akropolis/bars.js";
+import { describeMove, markedLog, setHinted, showHint } from "./akropolis/hint.js";
 import { loadLog, noteLastMove } from "./akropolis/history.js";
 import { spotsOf } from "./akropolis/placing.js";
 import {
@@ -259,8 +260,7 @@ function drawAll() {
   S.parts.scores.replaceChildren(scorePanel({ game, names: names() }));
   const side = [];
   if (game.architect) side.push(architectPanel(game.architect));
-  const entries = [...S.log.entries()].sort((a, b) => a[0] - b[0]).map(([, lines]) => lines);
-  side.push(logPanel(entries));
+  side.push(logPanel(markedLog(S.log)));
   S.parts.side.replaceChildren(...side);
 }
 
@@ -273,6 +273,13 @@ export default {
     drawResult(box, ctx);
   },
   seatName,
+  /** A hint in words, and shown on the board (static/js/hints.js). */
+  describeMove,
+  showHint,
+  /** Mark the turns (numbers from 1, as the move log's) played after a hint. */
+  markHinted(numbers) {
+    if (setHinted(numbers) && S.game && S.root) draw();
+  },
   /** A move's refusal shows in this board's action bar (room.js then keeps it from above the board). */
   showsRefusals: true,
   /** This board draws the final table itself (drawResult: room.js then has no generic one). */

@@ -287,6 +287,8 @@ export function logPanel(entries) {
   list.dataset.testid = "move-log";
   for (const lines of entries.slice(-60)) {
     const item = el("li", "", lines[0].text);
+    // Played after a hint (static/js/hints.js): everyone sees the mark.
+    if (lines[0].hint) item.append(" ", el("span", "badge hint-mark", t("hints.mark")));
     for (const extra of lines.slice(1)) item.append(el("span", "arch", extra.text));
     list.append(item);
   }
