@@ -79,7 +79,7 @@ def test_the_numbers_in_the_words_are_the_rules() -> None:
     sail = steps["sail"]["values"]
     assert sail["left"] == states["excavate"]["actions"] == sail["actions"] - sail["cost"]
     # the plan was proven only once the tile was laid; the temple costs and scores as told
-    quarter = tuple(tutorial.TEMPLE_AT)
+    quarter = (tutorial.TEMPLE_AT[0], tutorial.TEMPLE_AT[1])
     assert not proven_on(board_of(states["tile"]["placements"]), tutorial.PLAN, 0, quarter)
     assert proven_on(board_of(after_tile["placements"]), tutorial.PLAN, 0, quarter)
     dig = steps["excavate"]["values"]
