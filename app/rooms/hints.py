@@ -21,6 +21,7 @@ import hashlib
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 from app.bots.hint import suggest
@@ -53,6 +54,9 @@ class Hints:
         self._answers: OrderedDict[tuple[str, int, int], JsonDict] = OrderedDict()
         # The searches under way, by (room, seat): one per seat at a time.
         self._running: dict[tuple[str, int], asyncio.Task[JsonDict]] = {}
+        # Who else forbids hints in a room, asked with its id: a tournament's tables
+        # (app.tournaments registers it; the rooms know nothing of tournaments).
+        self.forbidders: list[Callable[[str], Awaitable[bool]]] = []
 
     async def hint(self, room_id: str, *, user_id: str | None) -> JsonDict:
         """``{"type": "hint", "version", "move", "description"}`` for the caller's seat."""
@@ -64,6 +68,11 @@ class Hints:
             raise NotAMember("spectators cannot ask for hints")
         if live.rated:
             raise AgoraError("rated games allow no hints", code="hints_forbidden", status=403)
+        for forbids in self.forbidders:
+            if await forbids(room_id):
+                raise AgoraError(
+                    "tournament games allow no hints", code="hints_forbidden", status=403
+                )
         state = live.state
         if live.status != "playing" or state is None:
             raise Conflict(f"the room is {live.status}", code="game_not_running")

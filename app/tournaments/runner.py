@@ -64,13 +64,24 @@ class TournamentRunner:
 
     # -- lifecycle --------------------------------------------------------------------
 
+    async def is_table(self, room_id: str) -> bool:
+        """Whether the room is a tournament's table (its games count: no hints there)."""
+        async with self.sessions() as session:
+            found = await session.scalar(
+                select(TournamentTable.id).where(TournamentTable.room_id == room_id).limit(1)
+            )
+        return found is not None
+
     def start(self) -> None:
         self.rooms.finisher.finished.append(self._game_finished)
+        self.rooms.hints.forbidders.append(self.is_table)  # a tournament game: no hints
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
     async def stop(self) -> None:
         with contextlib.suppress(ValueError):
             self.rooms.finisher.finished.remove(self._game_finished)
+        with contextlib.suppress(ValueError):
+            self.rooms.hints.forbidders.remove(self.is_table)
         tasks = [*self._tasks, *([self._sweeper] if self._sweeper else [])]
         for task in tasks:
             task.cancel()

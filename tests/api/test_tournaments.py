@@ -342,3 +342,23 @@ async def test_the_host_pauses_and_resumes(players: Any) -> None:
         assert time.monotonic() < deadline, seen.json()
         await asyncio.sleep(0.3)
     assert seen.json()["round"] == 2
+
+
+async def test_a_tournament_table_refuses_hints(players: Any) -> None:
+    """A tournament's games count for its standings: no hints there, rated or not."""
+    host = await account(players, "Host")
+    made = await create(host, rounds=1, options={"target": 3})
+    guest = await players("Guest")
+    await guest.http.post(f"/api/tournaments/{made['id']}/join", json={})
+    await host.http.post(f"/api/tournaments/{made['id']}/bots", json={"level": BOT})
+    started = (await host.http.post(f"/api/tournaments/{made['id']}/start")).json()
+    (table,) = started["tables"]
+    code = table["url"].rpartition("code=")[2]
+    room = (await guest.http.get(f"/api/rooms/{table['room_id']}?code={code}")).json()
+    assert room["rated"] is False  # so the refusal is the tournament's, not the rating's
+    sock = await guest.socket(table["room_id"], code)
+    await sock.receive_until("snapshot")
+    await sock.send({"type": "hint", "id": "hint-1"})
+    refused = await sock.receive_until("error", id="hint-1")
+    assert refused["code"] == "hints_forbidden", refused
+    await host.http.post(f"/api/tournaments/{made['id']}/cancel")
