@@ -11,6 +11,7 @@ import { isReplay } from "./replay.js";
 import { useStylesheet } from "./stylesheet.js";
 import { noteTurn, onBoardKey, onHover, onKey, onTap } from "./attika/actions.js";
 import { drawAll, fit } from "./attika/draw.js";
+import { describeMove, forgetHint, setHinted, showHint } from "./attika/hint.js";
 import { MapView } from "./attika/mapview.js";
 import { button, el, resultTable } from "./attika/panels.js";
 import { skeleton } from "./attika/skeleton.js";
@@ -68,6 +69,13 @@ function toolsBand(parts) {
 }
 
 export default {
+  /** A hint in words, and shown on the board (static/js/hints.js, attika/hint.js). */
+  describeMove,
+  showHint,
+  /** Mark the moves (numbers from 1, as the log's events) played after a hint. */
+  markHinted(numbers) {
+    if (setHinted(numbers) && S.game && S.root) drawAll();
+  },
   /** A move's refusal shows in this board's action bar (room.js then keeps it from above the board). */
   showsRefusals: true,
   /** This board draws the final table itself (drawResult; room.js hides its generic one). */
@@ -100,6 +108,7 @@ export default {
     if (fresh) build(element);
     S.ctx = { ...ctx, seat: ctx.seat ?? null };
     S.game = game;
+    forgetHint(game);
     if (isReplay()) S.log = new Map();
     // A burst of patches (a fast bot, a reconnect) is drawn once per frame.
     if (fresh || isReplay()) {

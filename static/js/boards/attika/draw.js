@@ -3,6 +3,7 @@
 // the log, and the final table on the replay page. (actions.js and this module import each
 // other: only functions, called after both have loaded.)
 import { ask, cancel, cancelPick, changeExtra, confirmBuild, pickBuilding, placePiece, refuseDraw, rotatePiece, send } from "./actions.js";
+import { markedEntries } from "./hint.js";
 import { noteEvents } from "./history.js";
 import { buildingName } from "./log.js";
 import { minePanel, offerKnown, promptText } from "./mine.js";
@@ -140,7 +141,7 @@ export function drawAll() {
   S.root.classList.toggle("at-over", game.phase === "over" && Boolean(S.ctx.headline));
   drawMap();
   drawSide();
-  const entries = [...S.log.values()].sort((a, b) => a.n - b.n || a.index - b.index);
+  const entries = markedEntries([...S.log.values()].sort((a, b) => a.n - b.n || a.index - b.index));
   S.parts.below.replaceChildren(logPanel(entries, colourOf));
   if (focused) S.root.querySelector(focused)?.focus({ preventScroll: true });
 }

@@ -292,6 +292,8 @@ export function logPanel(entries, colourOf) {
   list.dataset.testid = "move-log";
   for (const entry of entries) {
     const item = el("li", `at-log-${entry.kind}`, entry.text);
+    // Played after a hint (static/js/hints.js): everyone sees the mark.
+    if (entry.hint) item.append(" ", el("span", "badge hint-mark", t("hints.mark")));
     if (entry.seat !== null && entry.seat !== undefined) item.style.borderLeftColor = seatColour(colourOf, entry.seat);
     list.append(item);
   }
