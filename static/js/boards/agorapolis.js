@@ -23,6 +23,7 @@ import {
 import { playerBoard } from "./agorapolis/players.js";
 import { eventLog } from "./agorapolis/log.js";
 import { finalPanel, finalTable } from "./agorapolis/result.js";
+import { drawHint, hintWords, showHint } from "./agorapolis/hint.js";
 import { marketRefusal, say } from "./agorapolis/refusals.js";
 import { useStylesheet } from "./stylesheet.js";
 
@@ -300,6 +301,7 @@ function draw() {
   // The action bar comes last, outside the grid: sticky at the bottom of the screen while
   // the board scrolls, so the cities and the move being made are on screen together.
   if (ctx.canMove) element.append(actionPanel(ctx));
+  drawHint(element, ctx);
   syncTimer(Boolean(view.deadline));
   restoreFocus(element, focusInside ? focusKey || "" : null);
 }
@@ -350,6 +352,19 @@ export default {
     S.element = element;
     S.props = props;
     draw();
+  },
+  /** A hint in the player's words (static/js/hints.js), from what this seat's view shows. */
+  describeMove(move) {
+    const game = gameOf(S.props?.view);
+    const names = game ? seatNames(game, S.props.room) : [];
+    return hintWords(move, { game, seat: S.props?.seat ?? null, names });
+  },
+  /** Preselect the hinted move in its form, its die picked, and outline it. */
+  showHint(move) {
+    const shown = Boolean(S.props?.canMove) && showHint(move, S.props.legalMoves || []);
+    if (shown && typeof move.die === "number") S.pickedDie = move.die;
+    if (shown) draw();
+    return shown;
   },
   /**
    * Fill the room's result panel with the final table: ranks, players, the renown

@@ -158,6 +158,11 @@ function matching(moves, chosen, keys, upTo) {
   return moves.filter((move) => keys.slice(0, upTo).every((key) => JSON.stringify(move[key]) === JSON.stringify(chosen[key])));
 }
 
+/** Preselect a move's fields in its form (a hint); `index` serves the forms listing moves. */
+export function presetPicks(type, fields) {
+  picks.set(type, fields);
+}
+
 /** Select a market die (clicked in the market panel) for the commerce swap. */
 export function pickMarketDie(index) {
   picks.set("commerce_swap", { ...(picks.get("commerce_swap") || {}), market_die: index, market: "common" });
