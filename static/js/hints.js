@@ -15,8 +15,9 @@ function plainMove(move) {
 
 /**
  * `describe(move)`: the board's words for a move (null: it has none); `highlight(move)`: the
- * board shows the move where it can; `play(move)`: send it; `mark(numbers)`: the board's own
- * move log marks those moves (numbered from 1 like the moves in force).
+ * board shows the move where it can; `play(move)`: send it; `mark(numbers, played)`: the
+ * board's own move log marks those moves (numbered from 1 like the moves in force, `played`
+ * of them in all).
  */
 export function hintPanel({ roomId, code, getSocket, mySeat, seatName, play, describe, highlight, mark }) {
   let answer = null; // {version, move, description} for the version it was asked at
@@ -25,6 +26,7 @@ export function hintPanel({ roomId, code, getSocket, mySeat, seatName, play, des
   let count = 0;
   let logLoaded = false;
   let hinted = []; // the log's hinted moves in force, each with its number among them
+  let played = 0; // moves in force (a board whose log keeps only the latest counts back)
 
   const socket = () => getSocket();
   const myTurn = () => {
@@ -72,6 +74,7 @@ export function hintPanel({ roomId, code, getSocket, mySeat, seatName, play, des
       const query = code ? `?code=${encodeURIComponent(code)}` : "";
       const log = await api("GET", `/api/rooms/${roomId}/log${query}`);
       const moves = log.moves.filter((entry) => entry.kind === "move" && !entry.undone);
+      played = moves.length;
       hinted = moves
         .map((entry, index) => ({ ...entry, number: index + 1 }))
         .filter((entry) => entry.hint);
@@ -110,7 +113,7 @@ export function hintPanel({ roomId, code, getSocket, mySeat, seatName, play, des
   function drawList() {
     const list = $("hinted-moves");
     $("hinted-card").hidden = hinted.length === 0;
-    mark(hinted.map((entry) => entry.number));
+    mark(hinted.map((entry) => entry.number), played);
     list.replaceChildren(
       ...hinted.map((entry) => {
         const item = document.createElement("li");

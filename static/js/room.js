@@ -105,7 +105,7 @@ export async function start() {
     play: (move) => boardContext().onMove(move),
     describe: (move) => board.describeMove?.(move) ?? null,
     highlight: (move) => board.showHint?.(move),
-    mark: (numbers) => board.markHinted?.(numbers),
+    mark: (numbers, played) => board.markHinted?.(numbers, played),
   });
   const table = tableRequests({
     roomId,

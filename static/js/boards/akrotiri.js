@@ -5,6 +5,7 @@
 // comes from the `legal_moves` the server sent.
 import { t } from "../i18n.js";
 import { actionPanel, movesOf, skipSpendQuestion, spendQuestion } from "./akrotiri/controls.js";
+import { describeMove, hintedSeqs, keepHint, outline, setHinted, showHint as preselectHint } from "./akrotiri/hint.js";
 import { eventText, quarterLabel } from "./akrotiri/log.js";
 import { MapView } from "./akrotiri/map.js";
 import { button, el, finalPanel } from "./akrotiri/panels.js";
@@ -196,6 +197,7 @@ function syncMoves() {
   }
   S.piece = null;
   S.confirm = null;
+  keepHint();
 }
 
 /** Note the newest event; tiles the other player placed are animated. */
@@ -334,7 +336,8 @@ function draw() {
       },
     }),
   );
-  S.parts.side.replaceChildren(...sideSections({ game, names: names(), seat: S.ctx.seat, colourOf }));
+  S.parts.side.replaceChildren(...sideSections({ game, names: names(), seat: S.ctx.seat, colourOf, hinted: hintedSeqs(game) }));
+  outline(S.root);
   if (focusKey) S.root.querySelector(`[data-testid="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
   if (hadFocus && !S.root.contains(document.activeElement)) keepFocus();
 }
@@ -381,6 +384,18 @@ export default {
     noteEvents(game);
     syncMoves();
     draw();
+  },
+  /** A hint in words, and shown on the board (static/js/hints.js, akrotiri/hint.js). */
+  describeMove,
+  showHint(move) {
+    if (!preselectHint(move) || !S.root) return false;
+    if (move.type === "place_tile" && !S.map.userMoved) S.fitKey = ""; // bring its cell into view
+    draw();
+    return true;
+  },
+  /** Mark the moves (numbered from 1 among the moves in force) played after a hint. */
+  markHinted(numbers, total = null) {
+    if (setHinted(numbers, total, S.game) && S.game && S.root) draw();
   },
   /** For tests and tools: the view and legal moves the board is showing. */
   inspect() {

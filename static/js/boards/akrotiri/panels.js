@@ -168,8 +168,8 @@ export function objectiveCard(card, { action = null } = {}) {
   return node;
 }
 
-/** The recent events in words, newest last. */
-export function logPanel(game, names, colourOf) {
+/** The recent events in words, newest last; `hinted`: the seqs of moves played after a hint. */
+export function logPanel(game, names, colourOf, hinted = new Set()) {
   const box = el("section", "akr-log");
   box.append(el("h3", "", t("akrotiri.log")));
   const list = el("ol", "akr-log-list");
@@ -181,6 +181,7 @@ export function logPanel(game, names, colourOf) {
     const text = eventText(event, names, game);
     if (!text) continue;
     const item = el("li", "", text);
+    if (hinted.has(event.seq)) item.append(" ", el("span", "badge hint-mark", t("hints.mark")));
     if (event.seat !== null && event.seat !== undefined) item.style.borderLeftColor = seatColour(colourOf(event.seat));
     list.append(item);
   }

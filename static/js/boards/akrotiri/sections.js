@@ -54,7 +54,7 @@ export function handSection({ game, seat, plan, why = null, rot, flip, onPlan })
 }
 
 /** Players, market, the Strategist offer, objectives revealed at the end, the log. */
-export function sideSections({ game, names, seat, colourOf }) {
+export function sideSections({ game, names, seat, colourOf, hinted = new Set() }) {
   const side = game.players.map((player) =>
     playerPanel({ game, player, name: names[player.seat], me: player.seat === seat, acting: player.seat === game.turn && !game.finished, colourOf }),
   );
@@ -74,6 +74,6 @@ export function sideSections({ game, names, seat, colourOf }) {
       side.push(goals);
     }
   }
-  side.push(logPanel(game, names, colourOf));
+  side.push(logPanel(game, names, colourOf, hinted));
   return side;
 }

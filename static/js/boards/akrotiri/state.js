@@ -17,6 +17,7 @@ export const S = {
   picks: {},
   sailsOpen: false,
   confirm: null,
+  hint: null, // {move, at}: a hint shown on the board, at the position it was given for
   movesKey: "",
   fitKey: "",
   lastSeq: null,
