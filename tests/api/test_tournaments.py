@@ -314,30 +314,42 @@ async def test_an_arena_seats_the_free_and_ends_when_time_is_up(
 
 async def test_the_host_pauses_and_resumes(players: Any) -> None:
     """Paused: no new round starts though the first one ended; resumed: it goes on to the
-    end. Only the host (or an admin) holds it; it reads as running, paused."""
+    end. Only the host (or an admin) holds it; it reads as running, paused. A guest who
+    plays holds round 1 open until the pause is in (bots alone could finish it first)."""
     host, other = await account(players, "Host"), await account(players, "Other")
     made = await create(host, rounds=2, options={"target": 3})
     api = f"/api/tournaments/{made['id']}"
-    for _ in range(2):
-        await host.http.post(f"{api}/bots", json={"level": BOT})
+    guest = await players("Guest")
+    await guest.http.post(f"{api}/join", json={})
+    await host.http.post(f"{api}/bots", json={"level": BOT})
     assert (await host.http.post(f"{api}/pause")).status_code == 409  # not running yet
     assert (await host.http.post(f"{api}/start")).status_code == 200
     assert (await other.http.post(f"{api}/pause")).status_code == 403
     paused = await host.http.post(f"{api}/pause")
     assert paused.status_code == 200 and paused.json()["paused"] is True
-    assert paused.json()["status"] == "running"
+    assert paused.json()["status"] == "running" and paused.json()["round"] == 1
     assert (await host.http.post(f"{api}/pause")).status_code == 409  # paused already
-    deadline = time.monotonic() + 60  # a bound for a stuck run, not a timing assertion
-    while True:
-        tables = (await host.http.get(api)).json()["tables"]
-        if all(table["room_status"] == "finished" for table in tables):
-            break
-        assert time.monotonic() < deadline
-        await asyncio.sleep(0.3)
+    me = (await guest.http.get(api)).json()["you"]["entrant"]
+
+    async def play_my_table(number: int) -> None:
+        deadline = time.monotonic() + 60  # a bound for a stuck run, not a timing assertion
+        while True:
+            seen = (await guest.http.get(api)).json()
+            mine = [t for t in seen["tables"] if t["round"] == number]
+            if mine and mine[0]["room_status"] == "playing":
+                seated = [e["id"] for e in mine[0]["entrants"]]
+                await play_race_seat(guest, mine[0], seated.index(me))
+                return
+            assert time.monotonic() < deadline, seen
+            await asyncio.sleep(0.2)
+
+    await play_my_table(1)
     await asyncio.sleep(2.5)  # a sweep passes: still no round 2 while paused
     assert (await host.http.get(api)).json()["round"] == 1
     resumed = await host.http.post(f"{api}/resume")
     assert resumed.status_code == 200 and resumed.json()["paused"] is False
+    await play_my_table(2)
+    deadline = time.monotonic() + 60
     while (seen := await host.http.get(api)).json()["status"] != "finished":
         assert time.monotonic() < deadline, seen.json()
         await asyncio.sleep(0.3)

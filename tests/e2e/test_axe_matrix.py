@@ -228,7 +228,8 @@ async def player_pages(audit: Audit, browser: Any, server: Any) -> None:
     page = audit.page
     me, other = f"lina_{secrets.token_hex(3)}", f"niko_{secrets.token_hex(3)}"
     await audit.post("/api/accounts", {"username": me, "password": PASSWORD})
-    await audit.post("/api/rooms", {"game": "akrotiri", "seats": 2})  # in the lobby's "mine"
+    # In the lobby's "mine"; private, so that no other test's "join a table" finds it.
+    await audit.post("/api/rooms", {"game": "akrotiri", "seats": 2, "private": True})
     options = {"target": 3, "turn_ms": 100, "rated": True}
     race = (await audit.post("/api/rooms", {"game": "race", "seats": 2, "options": options}))["id"]
     setup = {"game": "race", "seats": 2, "format": "swiss"}
@@ -264,7 +265,9 @@ async def host_pages(audit: Audit, server: Any) -> None:
     page = audit.page
     await sign_in_admin(audit, server)
     waiting = {
-        game: (await audit.post("/api/rooms", {"game": game, "seats": 2, "private": False}))["id"]
+        # Private: a public table waiting here would be the one "join a table" finds in
+        # the other tests on this worker's server (test_front's lobby test).
+        game: (await audit.post("/api/rooms", {"game": game, "seats": 2, "private": True}))["id"]
         for game in GAMES
     }
     await audit.visit("/admin", "admin overview", "#stat-sockets:not(:has-text('–'))")
