@@ -187,7 +187,7 @@ def move_samples(per_type: int = 30) -> list[dict[str, Any]]:
 
 # The spec's move examples (§14), on a made-up Commerce step where seat 0 holds a 3 and a 5,
 # seat 1 a 2, the market 1-4-6 and seat 0's colony five 6s.
-SPEC_MOVES = [
+SPEC_MOVES: list[dict[str, Any]] = [
     {
         "type": "play_exploits",
         "cards": [{"card": "curse_proclamation", "sector": "religion"}, {"card": "trojan_horse"}],

@@ -38,8 +38,8 @@ LOGGED = [
 ]
 ENGLISH = tuple(start for start, _ in LOGGED)
 FRENCH = ("Piochez", "Dépensez", "Bâtissez", "Mettez", "Posez", "Finissez", "Passez")
-GERMAN = ("Das oberste", "Eine Amphore", "Gezogenes Gebäude", "Aus dem Vorrat", "Das neue")
-GERMAN += ("Den Zug", "Passen")
+GERMAN: tuple[str, ...] = ("Das oberste", "Eine Amphore", "Gezogenes Gebäude", "Aus dem Vorrat")
+GERMAN += ("Das neue", "Den Zug", "Passen")
 
 # The board's modules as the page loaded them (under the release's asset path), so that the
 # board state read here is the page's own.
