@@ -79,7 +79,11 @@ def level(count: int, rooms: int, args: argparse.Namespace, workdir: Path) -> di
         for process in (proxy, *apps):
             process.terminate()
         for process in (proxy, *apps):
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # a process stuck closing its sockets
+                process.kill()
+                process.wait()
 
 
 def main() -> None:
