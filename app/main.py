@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -49,6 +50,7 @@ from app.api.socket_lane import RoomSocketLane
 from app.api.validation import invalid_request
 from app.config import ROOT, Settings, get_settings
 from app.db.migrate import upgrade_async
+from app.db.pool_budget import check_pool_budget
 from app.db.replica import create_replica
 from app.db.session import create_engine, create_sessionmaker
 from app.errors import AgoraError
@@ -97,7 +99,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             metrics=metrics,
             committer=committer,
         )
-        await service.start()
+        await service.start()  # its heartbeat is in the database from here
+        with contextlib.suppress(Exception):  # advice only: a database away is seen elsewhere
+            await check_pool_budget(engine, settings)
         app.state.engine = engine
         app.state.sessions = sessions
         app.state.hub = hub
