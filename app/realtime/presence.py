@@ -11,6 +11,13 @@ from the set when read.
 
 Without Redis the hub counts in memory (one process: nothing to expire).
 
+Changes and reads are batched: every socket opened or closed in one turn of the event
+loop is written, and every room asked about is read, in one pipeline of a few round trips
+(:meth:`RedisPresence._flush`). One transaction and two reads per socket made a process
+that took 700 sockets back after another process died (``bench/process_loss.py``) open a
+Redis connection per socket in flight, and a burst of closes failed with timeouts
+(2,373 "presence change failed" warnings in one run).
+
 The braces are a hash tag: on a Redis Cluster a key's slot is that of the text between
 them, so a room's hashes and its set share a slot and one MULTI writes them together
 (a transaction over keys of several slots is refused). The names had no braces before
@@ -52,12 +59,20 @@ class RedisPresence:
         self.ttl_ms = max(100, int(ttl_seconds * 1000))
         self._counts: dict[str, dict[str, int]] = {}
         self._task: asyncio.Task[None] | None = None
+        # The batch (``_flush``): rooms whose counts changed since they were written, the
+        # keys that fell to zero meanwhile, and the callers waiting for a room's total.
+        self._dirty: set[str] = set()
+        self._dropped: dict[str, set[str]] = {}
+        self._waiting: dict[str, list[asyncio.Future[dict[str, int]]]] = {}
+        self._flusher: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._heartbeat(), name="presence-heartbeat")
 
     async def stop(self, *, goodbye: bool = True) -> None:
         """Stop the heartbeat; with ``goodbye``, remove this process's counts at once."""
+        if self._flusher is not None:
+            self._flusher.cancel()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -74,10 +89,9 @@ class RedisPresence:
         counts[key] = counts.get(key, 0) + delta
         if counts[key] <= 0:
             del counts[key]
-        await self._write(room_id)
-        if not counts:
-            del self._counts[room_id]
-        return await self.read(room_id)
+            self._dropped.setdefault(room_id, set()).add(key)
+        self._dirty.add(room_id)
+        return await self._request(room_id)
 
     async def rewrite_all(self) -> None:
         """Write this process's counts of every room again (Redis came back)."""
@@ -87,23 +101,93 @@ class RedisPresence:
                 self._counts.pop(room_id, None)
 
     async def read(self, room_id: str) -> dict[str, int]:
-        origins = [_text(o) for o in await self._redis.smembers(room_key(room_id))]
-        if not origins:
-            return {}
+        return await self._request(room_id)
+
+    # -- the batch: every change and read of one loop tick in a few round trips ----------
+    def _request(self, room_id: str) -> asyncio.Future[dict[str, int]]:
+        future: asyncio.Future[dict[str, int]] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(room_id, []).append(future)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush(), name="presence-flush")
+        return future
+
+    async def _flush(self) -> None:
+        while self._waiting:
+            await asyncio.sleep(0)  # the changes and reads of this tick join the batch
+            dirty, self._dirty = self._dirty, set()
+            waiting, self._waiting = self._waiting, {}
+            try:
+                if dirty:
+                    await self._write_rooms(dirty)
+                totals = await self._read_rooms(list(waiting))
+            except Exception as error:  # Redis away: every waiter's call fails, as before
+                for futures in waiting.values():
+                    for future in futures:
+                        if not future.done():
+                            future.set_exception(error)
+                            future.exception()  # retrieved here: a cancelled caller is fine
+                continue
+            for room_id, futures in waiting.items():
+                for future in futures:
+                    if not future.done():
+                        future.set_result(dict(totals[room_id]))
+
+    async def _write_rooms(self, rooms: set[str]) -> None:
+        """This process's counts of ``rooms``: HSET what is counted and HDEL what fell to
+        zero (no DELETE first, so no reader sees the hash missing meanwhile and no MULTI
+        is needed: each command is atomic, and the heartbeat rewrites whole hashes)."""
+        emptied = []
         async with self._redis.pipeline(transaction=False) as pipe:
-            for origin in origins:
-                pipe.hgetall(process_key(room_id, origin))
-            hashes: list[Mapping[Any, Any]] = await pipe.execute()
-        total: dict[str, int] = {}
-        gone = []
-        for origin, counts in zip(origins, hashes, strict=True):
+            for room_id in rooms:
+                counts = self._counts.get(room_id, {})
+                name = process_key(room_id, self.origin)
+                dropped = self._dropped.pop(room_id, set()) - counts.keys()
+                if not counts:
+                    pipe.delete(name)
+                    emptied.append(room_id)
+                    continue
+                pipe.hset(name, mapping={key: str(value) for key, value in counts.items()})
+                if dropped:
+                    pipe.hdel(name, *dropped)
+                pipe.pexpire(name, self.ttl_ms)
+                pipe.sadd(room_key(room_id), self.origin)
+                pipe.expire(room_key(room_id), PROCESS_SET_TTL)
+            await pipe.execute()
+        for room_id in emptied:
+            if not self._counts.get(room_id):  # nobody came back meanwhile
+                self._counts.pop(room_id, None)
+
+    async def _read_rooms(self, rooms: list[str]) -> dict[str, dict[str, int]]:
+        """Each room's counts summed over the processes still alive, in two round trips
+        (three when a process's hash has expired: its name leaves the room's set)."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for room_id in rooms:
+                pipe.smembers(room_key(room_id))
+            members: list[set[Any]] = await pipe.execute()
+        origins = {
+            room: [_text(o) for o in found] for room, found in zip(rooms, members, strict=True)
+        }
+        pairs = [(room, origin) for room in rooms for origin in origins[room]]
+        hashes: list[Mapping[Any, Any]] = []
+        if pairs:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for room_id, origin in pairs:
+                    pipe.hgetall(process_key(room_id, origin))
+                hashes = await pipe.execute()
+        totals: dict[str, dict[str, int]] = {room: {} for room in rooms}
+        gone: dict[str, list[str]] = {}
+        for (room_id, origin), counts in zip(pairs, hashes, strict=True):
             if not counts:
-                gone.append(origin)
+                gone.setdefault(room_id, []).append(origin)
+            total = totals[room_id]
             for key, value in counts.items():
                 total[_text(key)] = total.get(_text(key), 0) + int(value)
         if gone:
-            await self._redis.srem(room_key(room_id), *gone)
-        return {key: value for key, value in total.items() if value > 0}
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for room_id, names in gone.items():
+                    pipe.srem(room_key(room_id), *names)
+                await pipe.execute()
+        return {room: {k: v for k, v in total.items() if v > 0} for room, total in totals.items()}
 
     async def _write(self, room_id: str) -> None:
         counts = self._counts.get(room_id, {})
