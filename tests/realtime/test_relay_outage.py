@@ -91,6 +91,7 @@ def redis_and_servers() -> Iterator[tuple[PrivateRedis, list[RunningServer]]]:
             "SECRET_KEY": SECRET, "AGORA_TEST_GAMES": "1", "WS_RATE_PER_SECOND": "2000",
             "WS_RATE_BURST": "2000", "EXPIRY_SWEEP_SECONDS": "0", "PORT": str(port),
             "LOG_LEVEL": "warning", "REDIS_TIMEOUT": "1", "RATE_LIMITS": "false",
+            "DB_POOL_SIZE": "10", "DB_POOL_OVERFLOW": "5",  # one shared PostgreSQL
             # The relay alone must lose nothing: the periodic version check (its own
             # tests, tests/rooms/test_freshness.py) would hide a lost event here.
             "FRESHNESS_CHECK_SECONDS": "0",

@@ -43,6 +43,10 @@ def spawn(port: int, secret: str, **extra: str) -> subprocess.Popen[bytes]:
         "RATE_LIMITS": "false",  # the suite's guests and rooms all come from 127.0.0.1
         "PORT": str(port),
         "LOG_LEVEL": "warning",
+        # The suite shares one PostgreSQL (max_connections 100) between its workers: a
+        # process pool of 30 + 10 each, two or three at a time, ran out (app/db/pool_budget.py).
+        "DB_POOL_SIZE": "10",
+        "DB_POOL_OVERFLOW": "5",
         **extra,
     }
     return subprocess.Popen([sys.executable, "-m", "app"], env=env)

@@ -39,6 +39,10 @@ def spawn(database_url: str, **env: str) -> Proc:
         "METRICS_PUBLIC": "1",
         "PORT": str(port),
         "LOG_LEVEL": "warning",
+        # The suite shares one PostgreSQL (max_connections 100) between its workers: a
+        # process pool of 30 + 10 each, two or three at a time, ran out (app/db/pool_budget.py).
+        "DB_POOL_SIZE": "10",
+        "DB_POOL_OVERFLOW": "5",
         **env,
     }
     if "REDIS_URL" not in env:
