@@ -11,7 +11,14 @@ from pydantic import BaseModel, Field
 from app.accounts.bot_accounts import find_bot_account
 from app.api import abuse
 from app.api.abuse import LimiterDep
-from app.api.deps import CurrentUser, OptionalUser, RoomsDep, SessionDep, SettingsDep
+from app.api.deps import (
+    CurrentUser,
+    OptionalUser,
+    ReadSessionDep,
+    RoomsDep,
+    SessionDep,
+    SettingsDep,
+)
 from app.api.validation import INTEGRAL, RequestModel
 from app.db.models import User
 from app.games.registry import iter_games
@@ -222,16 +229,21 @@ async def start_room(
 
 @router.get("/rooms/{room_id}/log")
 async def room_log(
-    room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
+    room_id: str,
+    user: OptionalUser,
+    rooms: RoomsDep,
+    reader: ReadSessionDep,
+    code: str | None = None,
 ) -> dict[str, Any]:
-    """The move log as the caller may see it (hidden parts redacted)."""
+    """The move log as the caller may see it (hidden parts redacted); a finished game's
+    on the read replica when it has it (app.rooms.history)."""
     live = await rooms.live(room_id)
     rooms.require_watch(live, user, code)
     viewer = live.seat_of(user.id) if user else None
     return {
         "room": room_id,
         "version": live.version,
-        "moves": await rooms.move_log(room_id, viewer=viewer),
+        "moves": await rooms.move_log(room_id, viewer=viewer, reader=reader),
     }
 
 
@@ -246,22 +258,30 @@ async def room_chat(
 
 @router.get("/rooms/{room_id}/verify")
 async def verify_room(
-    room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
+    room_id: str,
+    user: OptionalUser,
+    rooms: RoomsDep,
+    reader: ReadSessionDep,
+    code: str | None = None,
 ) -> dict[str, Any]:
     """Finished games: the revealed seed, its hash, and a replay check of the move log."""
     live = await rooms.live(room_id)
     rooms.require_watch(live, user, code)
-    return await rooms.verify(room_id)
+    return await rooms.verify(room_id, reader=reader)
 
 
 @router.get("/rooms/{room_id}/replay")
 async def replay_room(
-    room_id: str, user: OptionalUser, rooms: RoomsDep, code: str | None = None
+    room_id: str,
+    user: OptionalUser,
+    rooms: RoomsDep,
+    reader: ReadSessionDep,
+    code: str | None = None,
 ) -> dict[str, Any]:
     """Finished games: the spectator's view after every move, for stepping through."""
     live = await rooms.live(room_id)
     rooms.require_watch(live, user, code)
-    return await rooms.replay(room_id)
+    return await rooms.replay(room_id, reader=reader)
 
 
 @router.get("/rooms/{room_id}/review")

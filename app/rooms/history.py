@@ -9,12 +9,20 @@ whether its player had asked for a hint (``hint: true``), and the turns the rule
 inside the move, shown as entries (``kind: "auto"``) and frames of their own. The replay
 and the check are functions too (:func:`replay_log`, :func:`verification`):
 ``python -m app.cli verify`` checks every game of a database with them (:mod:`.verify_all`).
+
+The log of a finished game is read on the read replica when the route passes one
+(``reader``, docs/read-replica.md) and the replica already holds the room finished at the
+version this process knows: the game's last move and its end are one transaction, so the
+whole log is there. Otherwise (a replica behind, a game in play) it is read on the primary.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models import MoveRecord
 from app.errors import Conflict
 from app.games.interface import Game, JsonDict, State
 from app.games.registry import get_game, redact_move, steps
@@ -58,13 +66,35 @@ class History:
         self.cache = cache
 
     async def move_log(
-        self, room_id: str, *, viewer: int | None, with_client_ids: bool = False
+        self,
+        room_id: str,
+        *,
+        viewer: int | None,
+        with_client_ids: bool = False,
+        reader: AsyncSession | None = None,
     ) -> list[JsonDict]:
         """The move log as ``viewer`` may see it (the game's ``redact_move``)."""
         live = await self.cache.live(room_id)
-        finished = live.status in ("finished", "abandoned")
+        records = await self._records(live, reader)
+        return self._entries(live, records, viewer, with_client_ids)
+
+    async def _records(self, live: LiveRoom, reader: AsyncSession | None) -> Sequence[MoveRecord]:
+        """The room's log rows: on ``reader`` (the replica) when it holds the room finished
+        at this version, on the primary otherwise (see the module's doc)."""
+        if reader is not None and live.status == "finished":
+            if await repository.room_version(reader, live.id) == ("finished", live.version):
+                return await repository.move_log(reader, live.id)
         async with self.ctx.sessions() as session:
-            records = await repository.move_log(session, room_id)
+            return await repository.move_log(session, live.id)
+
+    def _entries(
+        self,
+        live: LiveRoom,
+        records: Sequence[MoveRecord],
+        viewer: int | None,
+        with_client_ids: bool,
+    ) -> list[JsonDict]:
+        finished = live.status in ("finished", "abandoned")
         undone = {target for r in records if (target := undo_target(r)) is not None}
         entries = []
         for record in records:
@@ -108,27 +138,27 @@ class History:
                 entries.append(extra)
         return entries
 
-    async def _replay_states(self, room_id: str) -> tuple[LiveRoom, list[JsonDict]]:
+    async def _replay_states(
+        self, room_id: str, reader: AsyncSession | None
+    ) -> tuple[LiveRoom, Sequence[MoveRecord], list[JsonDict]]:
         live = await self.cache.live(room_id)
         if live.status != "finished" or live.seed is None:
             raise Conflict("only a finished game can be replayed", code="game_not_finished")
         game = get_game(live.game_id)
-        async with self.ctx.sessions() as session:
-            records = await repository.move_log(session, room_id)
-        return live, replay_log(game, live.seat_count, live.options, live.seed, records)
+        records = await self._records(live, reader)
+        states = replay_log(game, live.seat_count, live.options, live.seed, records)
+        return live, records, states
 
-    async def verify(self, room_id: str) -> JsonDict:
+    async def verify(self, room_id: str, *, reader: AsyncSession | None = None) -> JsonDict:
         """Replay the finished game from its revealed seed and the move log."""
-        live, states = await self._replay_states(room_id)
+        live, _records, states = await self._replay_states(room_id, reader)
         assert live.seed is not None
         return verification(room_id, live.seed, live.seed_hash, states, live.state)
 
-    async def replay(self, room_id: str) -> JsonDict:
+    async def replay(self, room_id: str, *, reader: AsyncSession | None = None) -> JsonDict:
         """A frame per log entry (the initial state first): a move that played turns of
         the rules' own (the solo Architect) gets a frame for each (the ``steps`` hook)."""
-        live, states = await self._replay_states(room_id)
-        async with self.ctx.sessions() as session:
-            records = await repository.move_log(session, room_id)
+        live, records, states = await self._replay_states(room_id, reader)
         frames = [states[0]]
         for record, before, after in zip(records, states[:-1], states[1:], strict=True):
             if undo_target(record) is None and log_notes(record.move).get("auto"):
@@ -139,5 +169,5 @@ class History:
         return {
             "room": live.summary(),
             "frames": [compose_view(live.game, state, SPECTATOR) for state in frames],
-            "log": await self.move_log(room_id, viewer=None),
+            "log": self._entries(live, records, None, False),
         }

@@ -47,6 +47,14 @@ async def recent_move_ids(
     return [(cid, seq, seat) for cid, seq, seat in rows.all() if cid is not None][::-1]
 
 
+async def room_version(session: AsyncSession, room_id: str) -> tuple[str, int] | None:
+    """The room's status and version as ``session`` sees them (a replica may lag)."""
+    row = (await session.execute(
+        select(Room.status, Room.version).where(Room.id == room_id)
+    )).first()  # fmt: skip
+    return None if row is None else (row[0], row[1])
+
+
 async def move_log(session: AsyncSession, room_id: str) -> Sequence[MoveRecord]:
     rows = await session.scalars(
         select(MoveRecord).where(MoveRecord.room_id == room_id).order_by(MoveRecord.seq)

@@ -135,6 +135,14 @@ async def play_a_game(player: Player) -> str:
     return str(room["id"])
 
 
+async def moves_scanned(cluster: Cluster) -> int:
+    """Scans of the move log on that server (its statistics arrive within ~10 s)."""
+    return int(await cluster.execute(
+        "SELECT coalesce(seq_scan, 0) + coalesce(idx_scan, 0) FROM pg_stat_user_tables "
+        "WHERE relname = 'moves'"
+    ))  # fmt: skip
+
+
 async def pause_replay(replica: Cluster) -> None:
     await replica.execute("SELECT pg_wal_replay_pause()")
 
@@ -197,6 +205,13 @@ async def test_replica_reads_lag_and_the_writer_reads_the_primary(
         assert profile["following"] is True
         assert [game["room"] for game in profile["recent"]] == [room_id]
         assert await recent(carol, name) == []  # still paused: carol still reads the replica
+        # A finished game the replica does not hold yet: its log and replay from the primary.
+        replay = await carol.http.get(f"/api/rooms/{room_id}/replay")
+        assert replay.status_code == 200, replay.text
+        frames = len(replay.json()["frames"])
+        assert frames > 1
+        verified = (await carol.http.get(f"/api/rooms/{room_id}/verify")).json()
+        assert verified["verified"]
 
         # (3) Replay resumed: the replica catches up.
         await replica.execute("SELECT pg_wal_replay_resume()")
@@ -205,6 +220,16 @@ async def test_replica_reads_lag_and_the_writer_reads_the_primary(
             return [game["room"] for game in await recent(carol, name)] == [room_id]
 
         await eventually(caught_up, "caught up")
+        # Once the replica holds the finished game, its replay is read there: the replica's
+        # own count of scans of the move log grows (the probes never read that table).
+        scanned = await moves_scanned(replica)
+        replay = await carol.http.get(f"/api/rooms/{room_id}/replay")
+        assert replay.status_code == 200 and len(replay.json()["frames"]) == frames
+
+        async def read_there() -> bool:
+            return await moves_scanned(replica) > scanned
+
+        await eventually(read_there, "the replay read on the replica", timeout=30)
 
         # Lagging past the bound: the primary (the lag is probed at most every second).
         reads.max_lag = 0.0
