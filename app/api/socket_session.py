@@ -166,8 +166,8 @@ class SocketSession:
     async def serve(self) -> None:
         self.connection.start()
         await self.rooms.hub.subscribe(self.room_id, self.connection)
-        if self.rooms.hub.distributed:
-            self.rooms.invalidate(self.room_id)  # events before the subscription were missed
+        if self.rooms.hub.distributed:  # events before the subscription may have been missed
+            self.rooms.watch_started(self.room_id)
         await self.send_snapshot()
         await self.change_presence(+1)  # best effort: never raises for a Redis outage
         for message in await self.rooms.chat_history(self.room_id):

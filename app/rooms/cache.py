@@ -27,6 +27,9 @@ class RoomCache:
     def __init__(self, ctx: RoomContext) -> None:
         self.ctx = ctx
         self.rooms: dict[str, LiveRoom] = {}
+        # Rooms whose copy was last (re)loaded while this process watched them (a local
+        # socket, so the relay's events kept it current): a new socket needs no reload.
+        self._watched_loads: set[str] = set()
         ctx.hub.add_listener(self._on_remote_event)
         ctx.hub.add_reconnect_listener(self._on_relay_reconnect)
 
@@ -34,6 +37,7 @@ class RoomCache:
         """Events may have been lost during the outage: every held room reloads."""
         for live in self.rooms.values():
             live.stale = True
+        self._watched_loads.clear()
 
     def _on_remote_event(self, event: RoomEvent) -> None:
         live = self.rooms.get(event.room_id)
@@ -50,6 +54,15 @@ class RoomCache:
         if live is not None:
             live.stale = True
 
+    def watch_started(self, room_id: str) -> None:
+        """A socket of the room just subscribed here. A copy loaded before this process
+        watched the room may have missed events in between: reload it before its next
+        use. A copy loaded while watched is current (a process that took 700 sockets
+        back after another one died reloaded each room once per socket:
+        ``bench/process_loss.py``)."""
+        if room_id not in self._watched_loads:
+            self.invalidate(room_id)
+
     def held(self, room_id: str) -> LiveRoom | None:
         """The room if this process holds it (no loading)."""
         return self.rooms.get(room_id)
@@ -59,7 +72,10 @@ class RoomCache:
         if live is None:
             if not valid_room_id(room_id):  # never sent to the database
                 raise RoomNotFound(f"no room {room_id[:40]!r}")
+            watched = self._watched(room_id)
             live = await self.load(room_id)
+            if room_id not in self.rooms:
+                self._loaded(room_id, watched)
             self.rooms.setdefault(room_id, live)
             live = self.rooms[room_id]
         elif live.stale or (self.ctx.hub.distributed and not self.ctx.hub.watching(room_id)):
@@ -68,8 +84,20 @@ class RoomCache:
             live.stale = True
             async with live.lock:
                 if live.stale:
+                    watched = self._watched(room_id)
                     await self.reload(live)
+                    self._loaded(room_id, watched)
         return live
+
+    def _watched(self, room_id: str) -> bool:
+        return self.ctx.hub.distributed and self.ctx.hub.watching(room_id)
+
+    def _loaded(self, room_id: str, watched_before: bool) -> None:
+        """Remember whether the room was watched from before its read to after it."""
+        if watched_before and self._watched(room_id):
+            self._watched_loads.add(room_id)
+        else:
+            self._watched_loads.discard(room_id)
 
     async def load(self, room_id: str) -> LiveRoom:
         async with self.ctx.sessions() as session:

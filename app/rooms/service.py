@@ -116,6 +116,7 @@ class RoomService:
         self.transaction = ctx.transaction
         self.live = self.cache.live
         self.invalidate = self.cache.invalidate
+        self.watch_started = self.cache.watch_started
         self.create_room = self._changes_lobby(self._create_room)
         self.join = self._changes_lobby(self.seating.join)
         self.leave = self._changes_lobby(self.seating.leave)
