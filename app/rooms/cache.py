@@ -8,6 +8,7 @@ the next command reloads it first.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -30,6 +31,7 @@ class RoomCache:
         # Rooms whose copy was last (re)loaded while this process watched them (a local
         # socket, so the relay's events kept it current): a new socket needs no reload.
         self._watched_loads: set[str] = set()
+        self._loading: dict[str, asyncio.Future[LiveRoom]] = {}
         ctx.hub.add_listener(self._on_remote_event)
         ctx.hub.add_reconnect_listener(self._on_relay_reconnect)
 
@@ -72,12 +74,13 @@ class RoomCache:
         if live is None:
             if not valid_room_id(room_id):  # never sent to the database
                 raise RoomNotFound(f"no room {room_id[:40]!r}")
-            watched = self._watched(room_id)
-            live = await self.load(room_id)
-            if room_id not in self.rooms:
-                self._loaded(room_id, watched)
-            self.rooms.setdefault(room_id, live)
-            live = self.rooms[room_id]
+            # One read for the sockets that arrive together (a room's players coming
+            # back at once after their process died): the others wait for it.
+            loading = self._loading.get(room_id)
+            if loading is None:
+                loading = self._loading[room_id] = asyncio.ensure_future(self._first_load(room_id))
+                loading.add_done_callback(self._loaded_once)
+            live = await asyncio.shield(loading)
         elif live.stale or (self.ctx.hub.distributed and not self.ctx.hub.watching(room_id)):
             # With several processes, a cache is only kept fresh while this process
             # receives the room's events, i.e. while a local socket watches it.
@@ -88,6 +91,20 @@ class RoomCache:
                     await self.reload(live)
                     self._loaded(room_id, watched)
         return live
+
+    def _loaded_once(self, loading: asyncio.Future[LiveRoom]) -> None:
+        for room_id, future in list(self._loading.items()):
+            if future is loading:
+                del self._loading[room_id]
+        if not loading.cancelled():
+            loading.exception()  # retrieved: every waiter may have gone (a closed socket)
+
+    async def _first_load(self, room_id: str) -> LiveRoom:
+        watched = self._watched(room_id)
+        live = await self.load(room_id)
+        if room_id not in self.rooms:
+            self._loaded(room_id, watched)
+        return self.rooms.setdefault(room_id, live)
 
     def _watched(self, room_id: str) -> bool:
         return self.ctx.hub.distributed and self.ctx.hub.watching(room_id)
