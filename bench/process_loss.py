@@ -177,9 +177,10 @@ class Loss:
             while sum(1 for slot in self.slots if slot.room_id) < len(self.slots):
                 await asyncio.sleep(0.5)
             self.say(f"{len(self.slots)} rooms playing; {self.args.warmup} s of play")
-            await self.steady_state(db)
-            watcher = Database(self.cluster.postgres.dsn)  # one connection, one user
+            # Its own connection: the monitor's is busy with its polls (one user each).
+            watcher = Database(self.cluster.postgres.dsn)
             try:
+                await self.steady_state(watcher)
                 await self.kill_and_watch(watcher)
             finally:
                 await watcher.close()
