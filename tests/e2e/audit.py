@@ -62,6 +62,18 @@ async def axe_violations(page: Any) -> list[dict[str, Any]]:
     return violations
 
 
+async def scoped_axe(page: Any, selector: str) -> list[dict[str, Any]]:
+    """Serious and critical axe-core violations inside ``selector`` only."""
+    await axe_violations(page)  # loads axe-core into the page
+    found: list[dict[str, Any]] = await page.evaluate(
+        """async (selector) => (await axe.run(selector, { resultTypes: ['violations'] }))
+            .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))""",
+        selector,
+    )
+    return found
+
+
 async def assert_clean(page: Any, where: str) -> None:
     """No console error, failed request or serious/critical axe violation on the page."""
     violations = await axe_violations(page)

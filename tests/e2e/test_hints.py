@@ -8,22 +8,10 @@ import re
 from typing import Any
 
 from tests.e2e.akropolis_helpers import create_room
-from tests.e2e.audit import assert_clean, axe_violations, problems, watch
+from tests.e2e.audit import assert_clean, problems, scoped_axe, watch
 from tests.e2e.conftest import shot_path
 from tests.e2e.layout import INTERNAL, assert_layout
 from tests.e2e.pages import become_guest, new_page
-
-
-async def scoped_axe(page: Any, selector: str) -> list[dict[str, Any]]:
-    """Serious and critical axe-core violations inside ``selector`` only."""
-    await axe_violations(page)  # loads axe-core into the page
-    found: list[dict[str, Any]] = await page.evaluate(
-        """async (selector) => (await axe.run(selector, { resultTypes: ['violations'] }))
-            .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))""",
-        selector,
-    )
-    return found
 
 
 async def test_a_hint_in_words_played_and_marked_in_the_log(browser: Any, web_server: Any) -> None:

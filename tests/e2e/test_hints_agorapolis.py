@@ -9,11 +9,10 @@ import random
 import re
 from typing import Any
 
-from tests.e2e.audit import assert_clean, problems, watch
+from tests.e2e.audit import assert_clean, problems, scoped_axe, watch
 from tests.e2e.conftest import shot_path
 from tests.e2e.layout import assert_layout
 from tests.e2e.pages import become_guest, new_page
-from tests.e2e.test_hints import scoped_axe
 
 # What the player must never read in a hint: field names, ids, placeholders, missing keys.
 RAW = re.compile(

@@ -12,7 +12,7 @@ from typing import Any
 
 from app.games import attika
 from app.i18n import translate
-from tests.e2e.audit import axe_violations, problems, watch
+from tests.e2e.audit import problems, scoped_axe, watch
 from tests.e2e.conftest import shot_path
 from tests.e2e.layout import INTERNAL, assert_layout
 from tests.e2e.pages import become_guest, new_page
@@ -103,18 +103,6 @@ RENDER_AND_SHOW = f"""async ([view, moves, hinted]) => {{
 
 def clean(words: str) -> bool:
     return bool(words.strip()) and not RAW.search(words) and not INTERNAL.search(words)
-
-
-async def scoped_axe(page: Any, selector: str) -> list[dict[str, Any]]:
-    """Serious and critical axe-core violations inside ``selector`` only."""
-    await axe_violations(page)  # loads axe-core into the page
-    found: list[dict[str, Any]] = await page.evaluate(
-        """async (selector) => (await axe.run(selector, { resultTypes: ['violations'] }))
-            .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))""",
-        selector,
-    )
-    return found
 
 
 async def start_against_easy_bot(page: Any) -> str:
