@@ -7,11 +7,14 @@ Computed in the background on the first request (``GET /api/rooms/{id}/review`` 
 the mover's information at that moment. Stored in ``room_reviews`` once complete; a
 process that restarts mid-review starts it again on the next request.
 
-What a viewer sees: a game that keeps secrets after its end (Akrotiri's unexcavated plans,
-for instance) shows each player only the review of their own moves, since the preferred
-move may betray what that seat held; other games show everyone everything. For the
-biggest mistakes of each seat (``MISTAKES``) the review also carries the board as it
-would have been after the better move (``better_frames``), only where nothing stays hidden.
+What a viewer sees: a game that keeps a seat's secrets after its end (Akrotiri's
+unexcavated plans, for instance) shows each player only the review of their own moves, since
+the preferred move may betray what that seat held; other games show everyone everything.
+What stays hidden from everybody at the end (a deck's order, the PRNG) does not count: the
+seed is revealed then, so it betrays nothing. For the biggest mistakes of each seat
+(``MISTAKES``) the review also carries the board as it would have been after the better move
+(``better_frames``): the spectator's board, or in a game with seat secrets the mover's own
+(shown to that seat only, like the entries).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from app.bots.pool import BotError, BotTimeout
 from app.bots.review import review_position
 from app.db.models import MoveRecord, RoomReview
 from app.errors import Conflict
-from app.games.interface import JsonDict, RulesError
+from app.games.interface import Game, JsonDict, RulesError, State
 from app.games.registry import get_game, secrets
 from app.realtime.hub import SPECTATOR
 from app.rooms import repository
@@ -47,6 +50,22 @@ ITERATIONS = 192
 MAX_POSITIONS = 160
 #: the biggest mistakes of each seat that get the board after the better move
 MISTAKES = 3
+
+
+def seat_secrets(game: Game, state: State) -> bool:
+    """Whether ``state`` hides something from some seats that another seat may see (what
+    nobody sees, like a deck's order, is no seat's secret: the seed is revealed at the end)."""
+    return any(allowed for allowed, _ in secrets(game, state))
+
+
+def visible(data: JsonDict, game: Game, final: State, *, seat: int | None, admin: bool) -> JsonDict:
+    """The ``moves`` and ``better_frames`` of a review that the viewer in ``seat`` (None: not
+    a player) may see, ``final`` being the game's last state."""
+    private = seat_secrets(game, final)
+    mine = [m for m in data["moves"] if admin or not private or m["seat"] == seat]
+    shown = {str(m["seq"]) for m in mine}
+    frames = {k: v for k, v in data.get("better_frames", {}).items() if k in shown}
+    return {"moves": mine, "better_frames": frames}
 
 
 @dataclass
@@ -89,10 +108,8 @@ class Reviews:
             job = self._jobs.get(room_id) or await self._start(live)
             data = {"moves": list(job.moves), "better_frames": {}}
             answer = {"status": "pending", "done": len(job.moves), "total": job.total}
-        hidden_at_end = bool(secrets(live.game, live.state))
-        mine = [m for m in data["moves"] if admin or not hidden_at_end or m["seat"] == seat]
-        frames = {} if hidden_at_end else data.get("better_frames", {})
-        return {**answer, "level": LEVEL, "moves": mine, "better_frames": frames}
+        shown = visible(data, live.game, live.state, seat=seat, admin=admin)
+        return {**answer, "level": LEVEL, **shown}
 
     async def _start(self, live: LiveRoom) -> Job:
         game = get_game(live.game_id)
@@ -143,8 +160,11 @@ class Reviews:
     def _better_frames(
         live: LiveRoom, moves: list[JsonDict], steps: dict[int, Step]
     ) -> dict[str, JsonDict]:
-        """The spectator's board after the better move, for each seat's biggest mistakes."""
+        """The board after the better move, for each seat's biggest mistakes: the spectator's,
+        or the mover's own where seats keep secrets at the end (only the mover sees it)."""
         game = live.game
+        assert live.state is not None
+        private = seat_secrets(game, live.state)
         out: dict[str, JsonDict] = {}
         for seat in {m["seat"] for m in moves}:
             worst = sorted(
@@ -156,7 +176,8 @@ class Reviews:
                     after = game.apply(steps[entry["seq"]].before, seat, entry["best"])
                 except RulesError:  # not legal on the true state: no board for it
                     continue
-                out[str(entry["seq"])] = compose_view(game, after, SPECTATOR)
+                audience = str(seat) if private else SPECTATOR
+                out[str(entry["seq"])] = compose_view(game, after, audience)
         return out
 
     async def stop(self) -> None:

@@ -14,9 +14,11 @@ export async function start() {
   const board = await loadBoard(root.dataset.game);
   const last = data.frames.length - 1;
   let step = last;
-  const draw = (view) =>
+  // `seat`: the review draws the position before a move as its mover sees it, to ask the
+  // board for the move's words (a board words a move from the view it draws).
+  const draw = (view, seat = null) =>
     board.render($("board"), {
-      view, seat: null, room: data.room, legalMoves: [], canMove: false,
+      view, seat, room: data.room, legalMoves: [], canMove: false,
       colour: (position) => data.room.seats?.[position]?.colour ?? position,
     });
   const show = () => {
@@ -30,7 +32,11 @@ export async function start() {
     step = Math.max(0, Math.min(last, to));
     show();
   };
-  const review = reviewPanel({ roomId: root.dataset.room, query, room: data.room, go, showFrame: draw });
+  const viewer = data.room.seats?.find((s) => s.user_id && s.user_id === root.dataset.user)?.position ?? null;
+  const review = reviewPanel({
+    roomId: root.dataset.room, query, room: data.room, game: root.dataset.game, board,
+    frames: data.frames, viewer, go, showFrame: draw,
+  });
   const walk = (to) => {
     review.left();
     go(to);
