@@ -15,6 +15,7 @@ serves. Prints one row per process count.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import subprocess
 import sys
@@ -22,68 +23,59 @@ import tempfile
 import time
 from pathlib import Path
 
+import httpx
 import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("BENCH_PIN", "0")  # before bench_server reads it
 
 import nginx_front  # noqa: E402
-from bench_server import POSTGRES_URL, ROOT, reset_postgres, server_env  # noqa: E402
+from bench_server import POSTGRES_URL, reset_postgres, server_env  # noqa: E402
+from soak_cluster import AppProcess, free_port  # noqa: E402
 from ws_load_python import run_python_level  # noqa: E402
 
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3")
-BASE_PORT = 18100
 
 
-def spawn(port: int) -> subprocess.Popen[bytes]:
-    env = {**server_env(POSTGRES_URL, port), "REDIS_URL": REDIS_URL}
-    return subprocess.Popen([sys.executable, "-m", "app"], env=env, cwd=ROOT)
-
-
-def wait_ready(url: str, process: subprocess.Popen[bytes]) -> None:
-    import httpx
-
-    deadline = time.monotonic() + 90
+def proxy_ready(url: str, proxy: subprocess.Popen[bytes]) -> None:
+    """Until nginx answers ``/readyz`` with a process behind it."""
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"{url} exited with {process.returncode} (port taken?)")
+        if proxy.poll() is not None:
+            raise SystemExit(f"nginx exited with {proxy.returncode} (port taken?)")
         try:
-            if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
+            if httpx.get(f"{url}/readyz", timeout=1, trust_env=False).status_code == 200:
                 return
         except httpx.HTTPError:
             pass
         time.sleep(0.2)
-    raise SystemExit(f"{url} did not start")
+    raise SystemExit("nginx did not start")
 
 
 def level(count: int, rooms: int, args: argparse.Namespace, workdir: Path) -> dict[str, float]:
     reset_postgres(POSTGRES_URL)
     redis.Redis.from_url(REDIS_URL).flushdb()
-    ports = [BASE_PORT + n for n in range(count)]
-    apps = []
-    for n, port in enumerate(ports):
-        apps.append(spawn(port))
+    env = {**server_env(POSTGRES_URL, 0), "REDIS_URL": REDIS_URL}
+    apps = [AppProcess(n, env, workdir / f"app-{count}-{n}.log") for n in range(count)]
+    for n, app in enumerate(apps):
+        app.spawn()
         if n == 0:  # the first migrates the fresh database; the others start on it
-            wait_ready(f"http://127.0.0.1:{port}", apps[0])
-    listen = BASE_PORT + 99
+            asyncio.run(app.wait_ready())
+    listen = free_port()
     prefix = workdir / f"nginx{count}"
     prefix.mkdir()
-    proxy = nginx_front.start(ports, listen, prefix)
+    proxy = nginx_front.start([app.port for app in apps], listen, prefix)
     try:
-        for port, app in zip(ports, apps, strict=True):
-            wait_ready(f"http://127.0.0.1:{port}", app)
+        for app in apps:
+            asyncio.run(app.wait_ready())
         url = f"http://127.0.0.1:{listen}"
-        wait_ready(url, proxy)
+        proxy_ready(url, proxy)
         return run_python_level(url, None, rooms, "race", args.clients, args.warmup, args.duration)
     finally:
-        for process in (proxy, *apps):
-            process.terminate()
-        for process in (proxy, *apps):
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:  # a process stuck closing its sockets
-                process.kill()
-                process.wait()
+        proxy.terminate()
+        proxy.wait(timeout=10)
+        for app in apps:
+            app.stop()
 
 
 def main() -> None:
