@@ -12,7 +12,8 @@ Missing hooks get safe defaults:
 - ``rollout_move``: a uniformly random legal move;
 - ``score``: ``evaluate``;
 - ``quiet``: every state is quiet;
-- ``bot_moves``: every legal move.
+- ``bot_moves``: every legal move;
+- ``move_group``: none (the search keeps the best moves whatever they share).
 """
 
 from __future__ import annotations
@@ -28,13 +29,15 @@ EvaluateHook = Callable[[State], list[float]]
 RolloutHook = Callable[[State, int, Rng], Move]
 QuietHook = Callable[[State], bool]
 MovesHook = Callable[[State, int, Sequence[Move]], Sequence[Move]]
+GroupHook = Callable[[Move], object]
 
 
 class GameAdapter:
     """A game module with its optional bot hooks resolved once."""
 
     __slots__ = (
-        "_evaluate", "_moves", "_quiet", "_rollout", "_sample", "_score", "game", "has_secrets",
+        "_evaluate", "_moves", "_quiet", "_rollout", "_sample", "_score", "game", "group",
+        "has_secrets",
     )  # fmt: skip
 
     def __init__(self, game: Game) -> None:
@@ -46,6 +49,9 @@ class GameAdapter:
         self._quiet = cast(QuietHook | None, getattr(game, "quiet", None))
         self._moves = cast(MovesHook | None, getattr(game, "bot_moves", None))
         self.has_secrets = getattr(game, "secrets", None) is not None
+        #: the move's strategic choice (Akropolis: the site tile), so that the search's
+        #: candidates cover every choice and not only the best one's variants
+        self.group = cast(GroupHook | None, getattr(game, "move_group", None))
 
     @property
     def can_search(self) -> bool:

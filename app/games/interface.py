@@ -77,6 +77,10 @@ of them, only weaker (a game with ``secrets`` but no ``sample`` gets random move
     the legal moves (``moves``) a bot may pick from, never empty, decided from what the
     seat sees: a game drops moves no bot should play, e.g. a free move that undoes the
     previous one and would let a search loop forever (default: all of them).
+``move_group(move) -> hashable``
+    the move's strategic choice (Akropolis: which site tile it takes): the search keeps
+    the best moves of every group among its candidates, not only the best group's variants
+    (default: none, the best moves whatever they share).
 """
 
 from __future__ import annotations

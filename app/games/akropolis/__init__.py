@@ -41,7 +41,7 @@ Decisions taken here where the spec leaves a choice open:
 
 from __future__ import annotations
 
-from app.games.akropolis.ai import evaluate, rollout_move, sample, score
+from app.games.akropolis.ai import evaluate, move_group, rollout_move, sample, score
 from app.games.akropolis.log import describe, steps
 from app.games.akropolis.rules import apply, legal_moves, legal_moves_compact, result, to_act
 from app.games.akropolis.setup import INFO, setup
@@ -55,6 +55,7 @@ __all__ = [
     "evaluate",
     "legal_moves",
     "legal_moves_compact",
+    "move_group",
     "result",
     "rollout_move",
     "sample",

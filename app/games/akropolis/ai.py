@@ -112,3 +112,8 @@ def rollout_move(state: State, seat: int, rng: Rng) -> Move:
             best = (value, move)
     assert best is not None
     return best[1]
+
+
+def move_group(move: Move) -> object:
+    """The move's strategic choice for the search's candidates: the site tile it takes."""
+    return move["tile"]

@@ -233,9 +233,35 @@ def _groups(cells: Iterable[int]) -> list[list[int]]:
     return groups
 
 
+#: Architect estimates keyed by what they read (the site's and the collection's tiles,
+#: the stacks by the identity of each (a refill slices the list, sharing the rest),
+#: stones, turns, weights); the entry keeps the stacks alive. The moves of one site tile
+#: share all of it: the ordering of ~1,500 moves computes ~4 estimates, not one each.
+_ARCHITECT: dict[tuple[Any, ...], tuple[list[Any], float]] = {}
+
+
 def architect_estimate(state: State, turns: int, w: Weights = WEIGHTS) -> float:
     """The Illustrious Architect's estimated final score (solo): its collection so far
     plus ``turns`` picks with the average content of the tiles still to come."""
+    bot = state["architect"]
+    stacks = state["stacks"]
+    known = w is WEIGHTS or w is SOLO_WEIGHTS  # module-level: their ids stay theirs
+    key = (
+        tuple(state["site"]), tuple(map(id, stacks)), tuple(bot["tiles"]), bot["stones"],
+        turns, id(w), state["level"], tuple(state["variants"]),
+    )  # fmt: skip
+    hit = _ARCHITECT.get(key)
+    if hit is not None and known and all(a is b for a, b in zip(hit[0], stacks, strict=True)):
+        return hit[1]
+    value = _architect_estimate(state, turns, w)
+    if known:
+        if len(_ARCHITECT) >= 256:
+            _ARCHITECT.clear()
+        _ARCHITECT[key] = (stacks, value)
+    return value
+
+
+def _architect_estimate(state: State, turns: int, w: Weights) -> float:
     bot = state["architect"]
     level: str = state["level"]
     value = 2 if level == "callicrates" else 1
