@@ -7,7 +7,12 @@ Modes (game i of a run is set up with seed S + i, so reruns with the same seed c
 ``akropolis-4p``    ``--level`` against three ``--opponent`` bots (default ``greedy``,
                     e.g. ``--level medium --opponent easy``); the tested bot's seat
                     rotates with the game number;
-``agorapolis-4p``   ``--level`` against three ``--opponent`` bots (default ``random``).
+``agorapolis-4p``   ``--level`` against three ``--opponent`` bots (default ``random``);
+``akrotiri-2p``, ``attika-2p``, ``attika-4p``, ``agorapolis-2p``
+                    level against level (issue 40, :mod:`bots_pairings`): ``--level``
+                    against ``--opponent`` (default ``medium``); with 2 seats they take
+                    turns to start, with more one ``--level`` plays the rest. A shared
+                    first place is not a win there (it is counted apart).
 
 Bots play as in rooms: each level stops at its simulation cap or its CPU-time budget,
 whichever comes first (on an idle core the cap comes first on almost every move, so a
@@ -41,6 +46,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bots_pairings import PAIRING_MODES, first_place, verdict  # noqa: E402
 
 from app.bots.levels import LEVELS, get_level  # noqa: E402
 from app.bots.play import choose_move  # noqa: E402
@@ -50,6 +58,7 @@ MODES = {
     "akropolis-solo": ("akropolis", 1, "none"),
     "akropolis-4p": ("akropolis", 4, "greedy"),
     "agorapolis-4p": ("agorapolis", 4, "random"),
+    **PAIRING_MODES,
 }
 
 
@@ -61,6 +70,8 @@ class GameOutcome:
     margin: float
     score: float
     times: dict[str, list[float]] = field(default_factory=dict)
+    #: first place shared with another seat (not a win in the pairing modes)
+    shared: bool = False
 
 
 def play_game(args: tuple[str, str, str, str | None, int, bool]) -> GameOutcome:
@@ -86,8 +97,9 @@ def play_game(args: tuple[str, str, str, str | None, int, bool]) -> GameOutcome:
     assert result is not None
     scores = [float(x) for x in result["scores"]]
     others = [s for i, s in enumerate(scores) if i != bot_seat]
-    won = bot_seat in result["ranking"][0]
-    return GameOutcome(seed, bot_seat, won, scores[bot_seat] - max(others), scores[bot_seat], times)
+    won, shared = first_place(mode, result, bot_seat)
+    margin = scores[bot_seat] - max(others)
+    return GameOutcome(seed, bot_seat, won, margin, scores[bot_seat], times, shared)
 
 
 def search_settings(level: str, game_id: str, seats: int) -> dict[str, Any] | None:
@@ -114,7 +126,7 @@ def recorded(path: Path | None, settings: dict[str, Any]) -> list[GameOutcome]:
     for line in path.read_text().splitlines():
         row = json.loads(line)
         if all(row.get(key) == value for key, value in settings.items()):
-            fields = {key: row[key] for key in GameOutcome.__dataclass_fields__}
+            fields = {key: row[key] for key in GameOutcome.__dataclass_fields__ if key in row}
             games[row["seed"]] = GameOutcome(**fields)
     return list(games.values())
 
@@ -175,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
             )
     outcomes.sort(key=lambda o: o.seed)
     wall = time.monotonic() - wall
-    against = f"the Architect ({architect})" if architect else f"3 x {opponent}"
+    against = f"the Architect ({architect})" if architect else f"{seats - 1} x {opponent}"
     print(
         f"{args.mode}: {args.level} vs {against}, {args.games} games, seeds {args.seed}.."
         f"{args.seed + args.games - 1}, {'deterministic' if args.deterministic else 'timed'}, "
@@ -198,6 +210,8 @@ def main(argv: list[str] | None = None) -> None:
         f"mean margin {statistics.mean(margins):+.1f} "
         f"(sd {statistics.pstdev(margins):.1f}, median {statistics.median(margins):+.1f})"
     )
+    if args.mode in PAIRING_MODES:
+        print(verdict(wins, sum(o.shared for o in outcomes), len(outcomes), seats))
     print(f"{args.level}: wins {wins}/{args.games} ({100 * wins / args.games:.1f} %)")
 
 

@@ -61,8 +61,25 @@ LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
 #: (medium's width, 3x its simulations): p50 71 ms, ~12 s a game against random seats.
 #: ``plies`` stays 0 there: a seat's action turn is several moves in a row, and the
 #: 200-game figures of ``docs/bots.md`` were measured without it.
+#:
+#: Issue 40 (each level clearly stronger than the one below, 2 seats, ``docs/bots.md``):
+#: where the game has no ``quiet`` or ``rollout_move`` hook to stop a simulation at a
+#: fair point, a simulation's random own move and random opponent turn (``horizon`` 1)
+#: measured worse than none: in 2-seat Attika the medium level won 1 of 12 games against
+#: the one-move easy one, in Agorapolis 6 of 12, and hard won 4 of 13 against medium
+#: there. With ``horizon`` 0 a simulation scores the candidate on a fresh sample (the
+#: average over what the seat cannot see: drawn buildings, cards, others' commits), which
+#: the hard level keeps; medium and easy are the one-move bot on a random part of the
+#: legal moves (``max_moves``: most decisions there offer 2-10 moves), so they err more.
 GAME_LEVELS: dict[tuple[str, str], Level] = {
-    ("agorapolis", "hard"): replace(LEVELS["hard"], iterations=160, width=4, plies=0),
+    ("agorapolis", "hard"): replace(LEVELS["hard"], iterations=160, width=4, plies=0, horizon=0),
+    ("agorapolis", "medium"): replace(
+        LEVELS["medium"], iterations=0, width=1, horizon=0, max_moves=3
+    ),
+    ("agorapolis", "easy"): replace(LEVELS["easy"], max_moves=1),
+    ("attika", "hard"): replace(LEVELS["hard"], horizon=0, plies=0),
+    ("attika", "medium"): replace(LEVELS["medium"], iterations=0, width=1, horizon=0, max_moves=6),
+    ("attika", "easy"): replace(LEVELS["easy"], max_moves=2),
 }
 
 

@@ -32,3 +32,33 @@ def test_records_of_other_level_settings_are_not_resumed(tmp_path: Path) -> None
         + "\n"
     )  # fmt: skip
     assert [game.seed for game in bots.recorded(path, settings)] == [1]
+
+
+def test_pairing_modes_join_the_old_ones() -> None:
+    assert {"akropolis-solo", "akropolis-4p", "agorapolis-4p"} <= set(bots.MODES)
+    assert bots.MODES["akrotiri-2p"] == ("akrotiri", 2, "medium")
+    assert bots.MODES["attika-2p"][:2] == ("attika", 2)
+    assert bots.MODES["agorapolis-2p"][:2] == ("agorapolis", 2)
+
+
+def test_a_shared_first_place_is_a_win_only_in_the_old_modes() -> None:
+    pairings = load_script("bots_pairings")
+    shared = {"ranking": [[0, 1]], "scores": [5, 5]}
+    assert pairings.first_place("attika-2p", shared, 1) == (False, True)
+    assert pairings.first_place("akropolis-4p", shared, 1) == (True, True)
+    alone = {"ranking": [[1], [0]], "scores": [0, 1]}
+    assert pairings.first_place("akrotiri-2p", alone, 1) == (True, False)
+    assert pairings.first_place("akrotiri-2p", alone, 0) == (False, False)
+
+
+def test_the_bar_is_65_percent_with_two_seats_else_twice_the_fair_share() -> None:
+    pairings = load_script("bots_pairings")
+    assert pairings.bar(2) == 0.65 and pairings.bar(4) == 0.5
+    assert pairings.verdict(13, 1, 20, 2).endswith(": met")
+    assert pairings.verdict(12, 0, 20, 2).endswith(": not met")
+
+
+def test_a_pairing_game_alternates_seats_and_counts_the_tested_level(tmp_path: Path) -> None:
+    out = bots.play_game(("attika-2p", "easy", "random", None, 7, False))
+    assert out.bot_seat == 1 and set(out.times) <= {"easy", "random"}
+    assert not (out.won and out.shared)

@@ -68,9 +68,9 @@ def test_levels_are_named_and_budgeted() -> None:
 
 def test_a_game_may_tune_a_level_within_its_budget() -> None:
     """Agorapolis's hard level simulates less (many small decisions a game) but keeps
-    the shared time budget; other games and levels get the shared settings."""
+    the shared time budget; games that tune nothing get the shared settings."""
     assert get_level("hard", "akropolis") is get_level("hard")
-    assert get_level("medium", "agorapolis") is get_level("medium")
+    assert get_level("medium", "akrotiri") is get_level("medium")
     tuned = get_level("hard", "agorapolis")
     assert tuned.name == "hard" and tuned.seconds == get_level("hard").seconds
     assert tuned.iterations > get_level("medium").iterations

@@ -6,7 +6,7 @@ import copy
 import random
 
 from app.games import attika
-from tests.games.attika.helpers import empty_cells, new_state, put
+from tests.games.attika.helpers import empty_cells, new_state, put, set_hand
 
 
 def test_range_and_shape_during_games() -> None:
@@ -32,3 +32,10 @@ def test_more_buildings_and_a_shorter_link_score_higher() -> None:
     before = copy.deepcopy(more)
     attika.evaluate(more)
     assert more == before
+
+
+def test_a_building_is_worth_more_than_the_three_cards_it_may_cost() -> None:
+    # issue 40: with cards weighted too high the search hoarded cards instead of building
+    state = set_hand(new_state(2, 0), 0, water=3, forest=3)
+    built = put(set_hand(state, 0, water=3), 0, "well", empty_cells(state)[0])
+    assert attika.evaluate(built)[0] > attika.evaluate(state)[0]
