@@ -81,10 +81,11 @@ class Settings(BaseSettings):
     db_connect_timeout: float = 5.0
     db_statement_timeout: float = 10.0
     db_pool_timeout: float = 5.0
-    # Pooled PostgreSQL connections per process (plus overflow, opened and closed on
-    # demand). Under load a transaction holds its connection through the event loop's
-    # queue: at 20 the Akropolis bench opened ~5 connections a second (3.7 ms of CPU
-    # each), at 30 one, at 40 none. Two replicas at 30 + 10 stay under PostgreSQL's 100.
+    # Pooled PostgreSQL connections per process: opened on demand up to size + overflow,
+    # then kept (app.db.session). Under load a transaction holds its connection through
+    # the event loop's queue: at 20 the Akropolis bench opened ~5 connections a second
+    # (3.7 ms of CPU each), at 30 one, at 40 none. Two replicas at 30 + 10 stay under
+    # PostgreSQL's 100.
     db_pool_size: int = 30
     db_pool_overflow: int = 10
     redis_timeout: float = 2.0

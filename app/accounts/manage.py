@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import or_, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.hashing import hash_async, verify_async
-from app.db.models import ChatMessage, Seat, User
+from app.db.models import ChatMessage, Room, Seat, User
 from app.errors import InvalidRequest, NotAuthenticated
 
 DELETED_NAME = "deleted player"
@@ -69,10 +69,14 @@ async def delete_account(session: AsyncSession, user: User, *, password: str | N
     stored = await session.get(User, user.id)
     if stored is None or stored.password_hash != known:  # changed by another request
         raise NotAuthenticated("the password is wrong", code="bad_credentials")
+    renamed = or_(Seat.user_id == stored.id, Seat.player_id == stored.id)
+    await session.execute(update(Seat).where(renamed).values(name=DELETED_NAME))
+    # Seats changed: a process holding one of these rooms reads its seats again on its
+    # next reload (app.rooms.cache reads them only when this version moved).
     await session.execute(
-        update(Seat)
-        .where(or_(Seat.user_id == stored.id, Seat.player_id == stored.id))
-        .values(name=DELETED_NAME)
+        update(Room)
+        .where(Room.id.in_(select(Seat.room_id).where(renamed)))
+        .values(seats_version=func.coalesce(Room.seats_version, 0) + 1)
     )
     await session.execute(
         update(ChatMessage)

@@ -34,9 +34,14 @@ def create_engine(
     else:
         # Client-side timeouts: a frozen server (not down) must not hang requests. asyncpg's
         # command_timeout bounds every statement, "timeout" the connection attempt.
+        # Every connection opened is kept (the pool grows on demand up to size + overflow
+        # and never closes one after a peak): opening one costs ~3.7 ms of this process's
+        # CPU and a PostgreSQL backend's start, and a burst of reconnecting sockets (a
+        # process lost, its rooms' sockets arriving here: bench/reconnect_burst.py) opened
+        # and closed the overflow connections over and over.
         kwargs.update(
-            pool_size=settings.db_pool_size,
-            max_overflow=settings.db_pool_overflow,
+            pool_size=settings.db_pool_size + settings.db_pool_overflow,
+            max_overflow=0,
             pool_recycle=1800,
             pool_timeout=settings.db_pool_timeout,
             pool_pre_ping=ping_every_checkout,

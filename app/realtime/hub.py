@@ -210,6 +210,13 @@ class Hub:
     def watching(self, room_id: str) -> bool:
         return bool(self._rooms.get(room_id))
 
+    def watch_token(self, room_id: str) -> object | None:
+        """An opaque token of the room's current watch, from its first local subscriber to
+        its last one leaving (None: not watched). The same token at two moments means
+        every relayed event of the room between them reached this process's listeners,
+        unless the relay reconnected meanwhile (its reconnect listeners hear of that)."""
+        return self._rooms.get(room_id) or None
+
     def watched(self) -> list[str]:
         """The rooms with a local subscriber."""
         return [room_id for room_id, subs in self._rooms.items() if subs and room_id != CONTROL]

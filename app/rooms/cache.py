@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 
 from app.db.models import Room, Seat, User
+from app.db.session import reader
 from app.errors import RoomNotFound
 from app.realtime.hub import RoomEvent
 from app.rooms import repository
@@ -117,12 +118,15 @@ class RoomCache:
             self._watched_loads.discard(room_id)
 
     async def load(self, room_id: str) -> LiveRoom:
-        async with self.ctx.sessions() as session:
-            room = await repository.get_room(session, room_id)
+        # Plain rows on one connection in autocommit, not an ORM session in a transaction:
+        # a process taking over a dead one's sockets loads hundreds of rooms at once
+        # (bench/reconnect_burst.py).
+        async with reader(self.ctx.engine).connect() as conn:
+            room = await repository.room_row(conn, room_id)
             if room is None:
                 raise RoomNotFound(f"no room {room_id}")
-            seats = await repository.get_seats(session, room_id)
-            recent = await repository.recent_move_ids(session, room_id, RECENT_MOVE_IDS)
+            seats = await repository.seat_rows(conn, room_id)
+            recent = await repository.recent_move_ids(conn, room_id, RECENT_MOVE_IDS)
         live = LiveRoom(
             id=room.id,
             game_id=room.game,
@@ -165,14 +169,36 @@ class RoomCache:
         live.set_timers(orjson.loads(room.timers) if room.timers else None, room.deadline_at)
 
     async def reload(self, live: LiveRoom) -> None:
-        fresh = await self.load(live.id)
-        for name in (
-            "options", "seat_count", "private", "host_id", "status", "seats",
-            "seed_hash", "seed", "recent_moves", "rated", "seats_version",
-        ):  # fmt: skip
-            setattr(live, name, getattr(fresh, name))
-        live.set_state(fresh.state, fresh.version)
-        live.set_timers(fresh.timers, fresh.deadline_at)
+        """Read the room's row again; its seats and recent moves only if they changed (a
+        seat change bumps ``seats_version``, a move ``version``, and neither goes back):
+        the usual reload, a socket's room after it subscribed, is then one statement."""
+        async with reader(self.ctx.engine).connect() as conn:
+            room = await repository.room_row(conn, live.id)
+        if room is None:
+            raise RoomNotFound(f"no room {live.id}")
+        unchanged = (
+            room.version == live.version
+            and (room.seats_version or 0) == live.seats_version
+            and room.seat_count == live.seat_count
+        )
+        if not unchanged:
+            fresh = await self.load(live.id)
+            for name in (
+                "options", "seat_count", "private", "host_id", "status", "seats",
+                "seed_hash", "seed", "recent_moves", "rated", "seats_version",
+            ):  # fmt: skip
+                setattr(live, name, getattr(fresh, name))
+            live.set_state(fresh.state, fresh.version)
+            live.set_timers(fresh.timers, fresh.deadline_at)
+        else:  # the same state, seats and moves: the rest of the row as it is now
+            live.options = orjson.loads(room.options)
+            live.private = room.private
+            live.host_id = room.host_id
+            live.status = room.status
+            live.seed_hash = room.seed_hash
+            live.seed = room.seed
+            live.rated = room.rated
+            live.set_timers(orjson.loads(room.timers) if room.timers else None, room.deadline_at)
         live.stale = False
 
     def all(self) -> list[LiveRoom]:

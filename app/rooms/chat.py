@@ -31,20 +31,31 @@ class Chat:
         self.muted = muted or _nobody_muted
         # Rooms known to have no message yet, so a new socket is not sent their chat by
         # reading nothing from the database: every socket's handshake asked, and a new
-        # room (each game the Akropolis bench restarts) has none. Only with one process:
-        # with a relay, another process may have written a message.
-        self._silent: set[str] = set()
-        self._posts = 0  # messages posted: a read that raced with one is not remembered
+        # room (each game the Akropolis bench restarts) has none. With a relay, another
+        # process may write a message: a room is known silent only while it stays watched
+        # here since the read that found nothing (the value: the hub's watch token), as
+        # every message written elsewhere meanwhile came through the relay. A burst of
+        # sockets reconnecting after a process died read the chat once a room, not once a
+        # socket (bench/reconnect_burst.py).
+        self._silent: dict[str, object | None] = {}
+        self._posts = 0  # messages seen: a read that raced with one is not remembered
+        ctx.hub.add_listener(self._on_remote_event)
+        ctx.hub.add_reconnect_listener(self._silent.clear)  # relayed messages were lost
 
     def mark_silent(self, room_id: str) -> None:
         """A room just created here: no message yet."""
         if not self.ctx.hub.distributed:
-            self._remember_silent(room_id)
+            self._remember_silent(room_id, None)
 
-    def _remember_silent(self, room_id: str) -> None:
+    def _remember_silent(self, room_id: str, token: object | None) -> None:
         if len(self._silent) >= _SILENT_ROOMS:
             self._silent.clear()
-        self._silent.add(room_id)
+        self._silent[room_id] = token
+
+    def _on_remote_event(self, event: RoomEvent) -> None:
+        if event.kind == "chat":  # a message (or its removal) written by another process
+            self._posts += 1
+            self._silent.pop(event.room_id, None)
 
     async def say(self, room_id: str, *, user: User, text: str) -> None:
         live = await self.cache.live(room_id)
@@ -73,7 +84,7 @@ class Chat:
         bot: bool = False,
     ) -> None:  # fmt: skip
         self._posts += 1
-        self._silent.discard(room_id)
+        self._silent.pop(room_id, None)
         async with self.ctx.transaction() as session:
             message = ChatMessage(room_id=room_id, user_id=user_id, name=name, text=text)
             session.add(message)
@@ -87,14 +98,20 @@ class Chat:
         await self.ctx.hub.publish(RoomEvent(room_id=room_id, kind="chat", text=dumps(payload)))
 
     async def history(self, room_id: str, *, limit: int = 50) -> list[JsonDict]:
-        local = not self.ctx.hub.distributed
-        if local and room_id in self._silent:
+        hub = self.ctx.hub
+        # One process: None, and every room may be remembered. With a relay: the room's
+        # watch, and only a watched room may be.
+        token = hub.watch_token(room_id) if hub.distributed else None
+        if room_id in self._silent and self._silent[room_id] is token:
             return []
         posts = self._posts
         async with reader(self.ctx.engine).connect() as conn:
             messages = await repository.chat_history(conn, room_id, limit=limit)
-        if local and not messages and posts == self._posts:
-            self._remember_silent(room_id)
+        unchanged = posts == self._posts and (
+            not hub.distributed or (token is not None and hub.watch_token(room_id) is token)
+        )
+        if not messages and unchanged:
+            self._remember_silent(room_id, token)
         return [
             {
                 "type": "chat",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Row, Select, bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
@@ -35,8 +36,23 @@ async def get_seats(session: AsyncSession, room_id: str) -> Sequence[Seat]:
     return rows.all()
 
 
+async def room_row(conn: AsyncConnection, room_id: str) -> Row[Any] | None:
+    """The room's row as a plain row, no ORM object (the room cache's loads)."""
+    if not valid_room_id(room_id):
+        return None
+    rooms = Room.__table__
+    return (await conn.execute(select(rooms).where(rooms.c.id == room_id))).first()
+
+
+async def seat_rows(conn: AsyncConnection, room_id: str) -> Sequence[Row[Any]]:
+    """The room's seats as plain rows, in seat order."""
+    seats = Seat.__table__
+    statement = select(seats).where(seats.c.room_id == room_id).order_by(seats.c.position)
+    return (await conn.execute(statement)).all()
+
+
 async def recent_move_ids(
-    session: AsyncSession, room_id: str, limit: int
+    session: AsyncSession | AsyncConnection, room_id: str, limit: int
 ) -> list[tuple[str, int, int]]:
     rows = await session.execute(
         select(MoveRecord.client_move_id, MoveRecord.seq, MoveRecord.seat)

@@ -234,3 +234,34 @@ async def test_a_programs_event_stream_served_by_the_other_process(
     finally:
         for person in people:
             await person.close()
+
+
+async def test_a_chat_line_from_the_other_process_reaches_later_sockets(
+    two_servers: list[RunningServer],
+) -> None:
+    """A process remembers a watched room's chat as empty (a burst of reconnecting sockets
+    reads it once, not once each): a line written on the other process, relayed here,
+    makes the next socket read it; so does a line written while nobody watched here."""
+    alice, bob = await guests_on(two_servers)
+    room_id = await start_race(alice, bob, target=40)
+    first = await alice.socket(room_id)  # the room watched on process 0, its chat empty
+    await first.receive_until("snapshot")
+    second = await alice.socket(room_id)
+    await second.receive_until("snapshot")
+    there = await bob.socket(room_id)  # on process 1
+    await there.receive_until("snapshot")
+    await there.send({"type": "chat", "text": "hello from one"})
+    await first.receive_until("chat", text="hello from one")  # relayed to process 0
+    third = await alice.socket(room_id)
+    await third.receive_until("chat", text="hello from one")  # in its history
+    for sock in (first, second, third):
+        await sock.close()
+    await asyncio.sleep(0.3)  # nobody watches the room on process 0 now
+    await there.send({"type": "chat", "text": "while away"})
+    await there.receive_until("chat", text="while away")
+    back = await alice.socket(room_id)
+    await back.receive_until("chat", text="while away")
+    await back.close()
+    await there.close()
+    await alice.close()
+    await bob.close()
