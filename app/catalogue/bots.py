@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.bots import BOTS
+from app.catalogue.level_ratings import level_rating
 
 KNOWN: dict[str, tuple[int, dict[str, str]]] = {
     "random": (
@@ -30,7 +31,9 @@ PREFERRED_DEFAULT = ("medium", "easy", "random")
 
 
 def available_bots(game_id: str | None = None) -> list[dict[str, Any]]:
-    """Each bot kind: ``{"id", "label": {lang: text}, "games": [...] | None}``, easiest first."""
+    """Each bot kind: ``{"id", "label": {lang: text}, "games": [...] | None, "rating"}``,
+    easiest first. ``rating`` is the level's estimated rating in ``game_id`` (players'
+    scale, :mod:`.level_ratings`), None without a game or a measurement."""
     listed = []
     for name, bot in BOTS.items():
         games = getattr(bot, "games", None)
@@ -43,6 +46,7 @@ def available_bots(game_id: str | None = None) -> list[dict[str, Any]]:
                 "label": dict(getattr(bot, "label", None) or label),
                 "games": list(games) if games is not None else None,
                 "order": int(getattr(bot, "order", order)),
+                "rating": level_rating(game_id, name),
             }
         )
     return sorted(listed, key=lambda bot: (bot["order"], bot["id"]))

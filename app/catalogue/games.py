@@ -2,7 +2,8 @@
 
 A card carries what a newcomer needs before playing: players (from the registry), typical
 duration, complexity on a 1-5 scale, a one-line pitch in each language, the seat
-count the one-click buttons use, and whether a guided first game exists (``app.tutorials``).
+count the one-click buttons use, whether a guided first game exists (``app.tutorials``),
+and the bot levels' estimated ratings (:mod:`.level_ratings`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 import orjson
 
 from app import tutorials
+from app.catalogue.level_ratings import level_ratings
 from app.config import ROOT
 from app.games.registry import UnknownGame, get_game, iter_games
 from app.i18n import LANGUAGES
@@ -55,6 +57,8 @@ def _entry(game_id: str) -> dict[str, Any]:
         "table_seats": min(max(int(card["table_seats"]), max(low, 2)), high),
         "tutorial": tutorials.available(game_id),
         "order": int(card.get("order", 99)),
+        #: the bot levels' estimated ratings (``bench/level_ratings.py``), level -> rating
+        "level_ratings": level_ratings(game_id),
     }
 
 
