@@ -41,8 +41,12 @@ CONCURRENCY = 8
 
 
 async def open_sockets(
-    url: str, rooms: list[Any], count: int, concurrency: int = CONCURRENCY
-) -> list[Any]:
+    url: str, rooms: list[Any], count: int, concurrency: int = CONCURRENCY,
+    failures: list[BaseException] | None = None,
+) -> list[Any]:  # fmt: skip
+    """``count`` sockets spread over ``rooms``, each past its snapshot. With ``failures``,
+    a socket that cannot open is appended there instead of failing the lot (how many a
+    machine can hold is then a figure, as in ``bench/cost_curve.py``)."""
     from websockets.asyncio.client import connect
 
     ws_url = url.replace("http", "ws", 1)
@@ -61,7 +65,72 @@ async def open_sockets(
                 pass
             return ws
 
-    return list(await asyncio.gather(*(one(i) for i in range(count))))
+    tasks = (one(i) for i in range(count))
+    if failures is None:
+        return list(await asyncio.gather(*tasks))
+    opened = []
+    for outcome in await asyncio.gather(*tasks, return_exceptions=True):
+        if isinstance(outcome, BaseException):
+            failures.append(outcome)
+        else:
+            opened.append(outcome)
+    return opened
+
+
+def measure_idle(
+    store: str, sockets: int, rooms: int = 100, settle: float = 5.0,
+    concurrency: int = CONCURRENCY, port: int | None = None, tolerant: bool = False,
+) -> dict[str, Any]:  # fmt: skip
+    """Spawn a server, open ``sockets`` idle sockets and return its RSS before and with
+    them (``tolerant``: sockets that fail to open are counted, not raised)."""
+    port = port or 18000 + os.getpid() % 1000
+    with tempfile.TemporaryDirectory() as workdir:
+        server = spawn_server(store, port, Path(workdir))
+        try:
+            result = measure_idle_on(
+                f"http://127.0.0.1:{port}", server.pid, sockets, rooms, settle, concurrency,
+                tolerant,
+            )  # fmt: skip
+            return {"store": store, **result}
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+def measure_idle_on(
+    url: str, pid: int, sockets: int, rooms: int = 100, settle: float = 5.0,
+    concurrency: int = CONCURRENCY, tolerant: bool = False,
+) -> dict[str, Any]:  # fmt: skip
+    """:func:`measure_idle` on a running server (its url and pid)."""
+    failures: list[BaseException] | None = [] if tolerant else None
+
+    async def run() -> dict[str, Any]:
+        sem = asyncio.Semaphore(32)
+        made = await asyncio.gather(*(make_room(url, "race", sem) for _ in range(rooms)))
+        # Warm-up: the first sockets pay one-time costs (lazy imports, first views) that
+        # are not a socket's; they are closed before measuring.
+        warm = await open_sockets(url, list(made), min(50, sockets))
+        await asyncio.gather(*(ws.close() for ws in warm), return_exceptions=True)
+        await asyncio.sleep(settle)
+        before = rss_mb(pid)
+        started = time.perf_counter()
+        opened = await open_sockets(url, list(made), sockets, concurrency, failures)
+        seconds = time.perf_counter() - started
+        gc.collect()
+        await asyncio.sleep(settle)
+        after = rss_mb(pid)
+        await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
+        return {
+            "rooms": rooms, "sockets": sockets, "opened": len(opened),
+            "concurrency": concurrency, "rss_before_mb": before, "rss_after_mb": after,
+            "open_s": seconds, "per_socket_kb": (after - before) * 1000 / max(1, len(opened)),
+            "first_failure": repr(failures[0]) if failures else None,
+        }  # fmt: skip
+
+    return asyncio.run(run())
 
 
 def main() -> None:
@@ -76,46 +145,14 @@ def main() -> None:
     args = parser.parse_args()
     if PIN and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {1})
-    port = 18000 + os.getpid() % 1000
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as workdir:
-        server = spawn_server(args.spawn, port, Path(workdir))
-        try:
-
-            async def run() -> None:
-                sem = asyncio.Semaphore(32)
-                rooms = await asyncio.gather(
-                    *(make_room(url, "race", sem) for _ in range(args.rooms))
-                )
-                # Warm-up: the first sockets pay one-time costs (lazy imports, first
-                # views) that are not a socket's; they are closed before measuring.
-                warm = await open_sockets(url, list(rooms), min(50, args.sockets))
-                await asyncio.gather(*(ws.close() for ws in warm), return_exceptions=True)
-                await asyncio.sleep(args.settle)
-                before = rss_mb(server.pid)
-                started = time.perf_counter()
-                sockets = await open_sockets(url, list(rooms), args.sockets, args.concurrency)
-                opened = time.perf_counter() - started
-                gc.collect()
-                await asyncio.sleep(args.settle)
-                after = rss_mb(server.pid)
-                per_socket_kb = (after - before) * 1000 / args.sockets
-                print(
-                    f"# ws_idle: store={args.spawn} rooms={args.rooms} sockets={args.sockets} "
-                    f"concurrency={args.concurrency} pinned={PIN}\n"
-                    f"server RSS before {before:.1f} MB, with the sockets {after:.1f} MB "
-                    f"(opened in {opened:.1f} s)\n"
-                    f"per idle socket: {per_socket_kb:.1f} KB"
-                )
-                await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
-
-            asyncio.run(run())
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+    r = measure_idle(args.spawn, args.sockets, args.rooms, args.settle, args.concurrency)
+    print(
+        f"# ws_idle: store={args.spawn} rooms={args.rooms} sockets={args.sockets} "
+        f"concurrency={args.concurrency} pinned={PIN}\n"
+        f"server RSS before {r['rss_before_mb']:.1f} MB, with the sockets "
+        f"{r['rss_after_mb']:.1f} MB (opened in {r['open_s']:.1f} s)\n"
+        f"per idle socket: {r['per_socket_kb']:.1f} KB"
+    )
 
 
 if __name__ == "__main__":

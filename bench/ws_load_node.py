@@ -26,7 +26,7 @@ from bench_server import (
     proc_cpu_seconds,
     rss_mb,
 )
-from ws_load_python import make_rooms
+from ws_load_python import committed_moves, make_rooms
 
 
 def node_available() -> str | None:
@@ -94,4 +94,6 @@ def run_node_level(url: str, pid: int | None, rooms_count: int, game: str, warmu
         "server_rss_peak_mb": max(peak, rss_idle),
         "client_processes": "node",
         "client_cpu_pct": result["client_cpu_pct"],
+        "window_s": result["window_s"],
+        "committed_moves": committed_moves(commits0, commits1),
     }

@@ -9,9 +9,11 @@ the peers' Node load generator: ``--client node`` is the one to compare with the
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing as mp
 import os
 import random
+import ssl
 import statistics
 import subprocess
 import sys
@@ -58,11 +60,18 @@ class RoomSeats:
 
 
 # ---------------------------------------------------------------- setup over HTTP
+@functools.cache
+def _ssl_context() -> ssl.SSLContext:
+    # One for every client: each ``httpx.AsyncClient`` otherwise loads the CA bundle
+    # (25 ms of CPU), two a room, which was most of the setup of 5,000 rooms.
+    return ssl.create_default_context()
+
+
 async def make_room(client_url: str, game: str, sem: asyncio.Semaphore) -> RoomSeats:
     async with sem:
         async with (
-            httpx.AsyncClient(base_url=client_url, timeout=60) as host,
-            httpx.AsyncClient(base_url=client_url, timeout=60) as guest,
+            httpx.AsyncClient(base_url=client_url, timeout=60, verify=_ssl_context()) as host,
+            httpx.AsyncClient(base_url=client_url, timeout=60, verify=_ssl_context()) as guest,
         ):
             (await host.post("/api/guests", json={"name": "Host"})).raise_for_status()
             (await guest.post("/api/guests", json={"name": "Guest"})).raise_for_status()
@@ -165,6 +174,9 @@ async def play_table(
             to_act: list[int] = []
             version = 0
             async for raw in ws:
+                in_window = measure_from <= time.monotonic() <= stop_at
+                if in_window:
+                    counts[4] += frame_bytes(raw)
                 message = orjson.loads(raw)
                 kind = message["type"]
                 pushed = message.get("legal_moves")
@@ -172,6 +184,8 @@ async def play_table(
                     version = message["version"]
                     to_act = message["view"]["to_act"] if message["view"] else []
                 elif kind == "patch":
+                    if seat == 0 and in_window:  # every move is a version: none untimed
+                        counts[5] += message["version"] - version
                     version = message["version"]
                     for op in message["ops"]:
                         path = op["path"]
@@ -202,7 +216,10 @@ async def play_table(
                     continue
                 if finished.is_set():
                     return
-                if seat in to_act and time.monotonic() < stop_at:
+                # When both seats may act (Agorapolis's simultaneous phases), the lower
+                # one moves first and the other on the patch that follows: two moves on
+                # one version would have the second refused as stale.
+                if to_act and seat == min(to_act) and time.monotonic() < stop_at:
                     if room.game == "race":
                         await send_move(ws, seat, {"add": 1}, version)
                     elif pushed is not None and (move := pick(pushed, rng)) is not None:
@@ -238,6 +255,22 @@ async def play_table(
             table.mover = None
 
 
+def committed_moves(
+    before: tuple[float, float] | None, after: tuple[float, float] | None
+) -> int | None:
+    """The moves the server committed between two /metrics readings, if it counts them
+    (what a move's CPU is divided by where the client's count misses some, as when a
+    game lets both seats act at once)."""
+    return int(after[0] - before[0]) if before and after else None
+
+
+def frame_bytes(raw: str | bytes) -> int:
+    """A received message's bytes on the wire: its payload and the server's (unmasked)
+    WebSocket frame header, as ``bench/cost_curve.py`` counts bytes sent a socket."""
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    return size + (2 if size < 126 else 4 if size < 65536 else 10)
+
+
 def _patched(to_act: list[int], op: dict[str, Any]) -> list[int]:
     copy = list(to_act)
     index = op["path"].split("/")[2]
@@ -259,7 +292,9 @@ def worker(url: str, rooms: list[RoomSeats], start_at: float, warmup: float, dur
     except ImportError:
         pass
     latencies: list[float] = []
-    counts = [0, 0, 0, 0]  # moves, errors, handshake retries, reconnects
+    # timed moves, errors, handshake retries, reconnects, bytes in the window, versions
+    # the window saw (every move, where a seat moving twice running leaves one untimed)
+    counts = [0, 0, 0, 0, 0, 0]
     rng = random.Random(os.getpid())
     measure_from = start_at + warmup
     stop_at = measure_from + duration
@@ -325,13 +360,12 @@ def run_python_level(url: str, pid: int | None, rooms_count: int, game: str, cli
         time.sleep(0.25)
         if pid:
             peak = max(peak, rss_mb(pid))
-    server_cpu = (
-        (proc_cpu_seconds(pid) - cpu0) / (time.monotonic() - measured_from) if pid else float("nan")
-    )
+    window = time.monotonic() - measured_from
+    server_cpu = (proc_cpu_seconds(pid) - cpu0) / window if pid else float("nan")
     commits1 = commit_counts(url)
     print_batches(rooms_count, commits0, commits1)
     latencies: list[float] = []
-    moves = errors = retries = reconnects = 0
+    moves = errors = retries = reconnects = received = versions = 0
     client_cpu = 0.0
     for _ in processes:
         lat, counts, cpu = queue.get(timeout=120)
@@ -340,6 +374,8 @@ def run_python_level(url: str, pid: int | None, rooms_count: int, game: str, cli
         errors += counts[1]
         retries += counts[2]
         reconnects += counts[3]
+        received += counts[4]
+        versions += counts[5]
         client_cpu += cpu
     if retries or reconnects:
         print(f"# R={rooms_count}: {retries} handshakes retried (503), {reconnects} tables "
@@ -362,4 +398,8 @@ def run_python_level(url: str, pid: int | None, rooms_count: int, game: str, cli
         "server_rss_peak_mb": peak,
         "client_processes": workers,
         "client_cpu_pct": client_cpu / total_client_window * 100,
+        "window_s": window,
+        "committed_moves": committed_moves(commits0, commits1),
+        "bytes_received": received,  # by every socket in the window (payload + frame header)
+        "versions_seen": versions,
     }
