@@ -39,6 +39,7 @@ import asyncio
 import json
 import random
 import re
+import shutil
 import signal
 import sys
 import tempfile
@@ -63,6 +64,24 @@ WAL_QUERY = "SELECT pg_current_wal_lsn()::text AS lsn, (SELECT count(*) FROM mov
 RESULTS = ROOT / "bench" / "results" / "process-loss"
 #: the resume target of issue 42 (a figure to print, not a test's assertion)
 RESUME_TARGET_S = 2.0
+
+
+def cpu_by_component() -> dict[str, float]:
+    """CPU seconds so far of every process on the machine, by program (the app processes
+    by port): where the reconnections' work went."""
+    spent: dict[str, float] = {}
+    for process in psutil.process_iter(["name", "cmdline", "cpu_times"]):
+        times = process.info["cpu_times"]
+        if times is None:
+            continue
+        name = process.info["name"] or "?"
+        command = process.info["cmdline"] or []
+        if command[1:3] == ["-m", "app"]:
+            name = "app"
+        elif "process_loss.py" in " ".join(command[:3]):
+            name = "load generator"
+        spent[name] = spent.get(name, 0.0) + times.user + times.system
+    return spent
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -159,6 +178,9 @@ class Loss:
         if self.proxy is not None:
             self.proxy.terminate()
             self.proxy.wait(timeout=10)
+            log = self.cluster.workdir / "nginx" / "error.log"
+            if log.exists():  # kept with the components' logs (the workdir goes)
+                shutil.copy(log, self.out / "nginx-error.log")
         self.cluster.stop()
 
     async def main(self) -> int:
@@ -294,6 +316,7 @@ class Loss:
         sampler = asyncio.create_task(self.sample_lag(lags))
         me, cpu = psutil.Process(), None
         me.cpu_percent(None)
+        spent, usage = cpu_by_component(), ""
         while self.ctx.clock() < until:
             for client in clients:
                 since = client.connected_since
@@ -313,11 +336,17 @@ class Loss:
                         fired[row["id"]] = now
             if cpu is None and self.ctx.clock() > t_kill + 5:
                 cpu = me.cpu_percent(None)
+                usage = ", ".join(
+                    f"{name} {(seconds - spent.get(name, 0.0)) / 5 * 100:.0f} %"
+                    for name, seconds in sorted(cpu_by_component().items())
+                    if seconds - spent.get(name, 0.0) > 0.05
+                )
             await asyncio.sleep(0.05)
         sampler.cancel()
         self.figures += [
             ("load generator: loop lag after the kill, s", quantiles(lags)),
             ("load generator: CPU in the 5 s after the kill", f"{cpu or 0:.0f} %"),
+            ("the machine's CPU in the 5 s after the kill, by program", usage),
         ]
         self.account(t_kill, victim, clients, back, held, taken, fired, counts)
         await self.load_figures(db, wal_before[0])

@@ -5,10 +5,12 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Annotated
+from typing import Annotated, Any
+from weakref import WeakKeyDictionary
 
 from fastapi import Depends, Request, Response
 from sqlalchemy import bindparam, select
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
@@ -16,6 +18,7 @@ from app.accounts import tokens, user_cache
 from app.accounts.security import SESSION_COOKIE, SessionSigner
 from app.api.security_headers import is_https
 from app.config import Settings
+from app.db.batched_reads import BatchedReads
 from app.db.models import User, detached
 from app.db.replica import PRIMARY_COOKIE, PRIMARY_WINDOW_SECONDS, ReplicaReads, primary_until
 from app.db.session import reader
@@ -51,8 +54,32 @@ SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
 
 
 # One Core statement, built once: the request's user read through an ORM session cost as
-# much server CPU as creating a room (bench/http_load.py).
+# much server CPU as creating a room (bench/http_load.py). The users asked for in one
+# loop turn are read together (app.db.batched_reads: sockets coming back at once).
 _USER_BY_ID = select(User.__table__).where(User.__table__.c.id == bindparam("id"))
+_USERS_BY_ID = select(User.__table__).where(
+    User.__table__.c.id.in_(bindparam("ids", expanding=True))
+)
+_user_readers: WeakKeyDictionary[Engine, BatchedReads[str, dict[str, Any]]] = WeakKeyDictionary()
+
+
+def _user_reads(engine: AsyncEngine) -> BatchedReads[str, dict[str, Any]]:
+    found = _user_readers.get(engine.sync_engine)
+    if found is None:
+
+        async def fetch(ids: list[str]) -> dict[str, dict[str, Any]]:
+            read_at = user_cache.generation()
+            async with reader(engine).connect() as conn:
+                rows = (await conn.execute(_USERS_BY_ID, {"ids": ids})).mappings().all()
+            database = user_cache.database_of(engine)
+            users = {}
+            for read in rows:
+                row = users[read["id"]] = dict(read)
+                user_cache.put(database, row["id"], row, read_at)
+            return users
+
+        found = _user_readers[engine.sync_engine] = BatchedReads(fetch)
+    return found
 
 
 async def user_from_cookie(
@@ -71,13 +98,9 @@ async def user_from_cookie(
     database = user_cache.database_of(engine)
     row = user_cache.get(database, found[0])
     if row is None:
-        read_at = user_cache.generation()
-        async with reader(engine).connect() as conn:
-            read = (await conn.execute(_USER_BY_ID, {"id": found[0]})).mappings().first()
-        if read is None:
+        row = await _user_reads(engine).get(found[0])
+        if row is None:
             return None
-        row = dict(read)
-        user_cache.put(database, found[0], row, read_at)
     if row["session_version"] != found[1] or row["deleted_at"] is not None:
         return None
     return detached(User, row)

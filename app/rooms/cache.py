@@ -14,14 +14,17 @@ from collections.abc import Sequence
 from typing import Any
 
 import orjson
+from sqlalchemy import Row
 
+from app.db.batched_reads import BatchedReads
 from app.db.models import Room, Seat, User
 from app.db.session import reader
 from app.errors import RoomNotFound
 from app.realtime.hub import RoomEvent
-from app.rooms import repository
+from app.rooms import room_reads
 from app.rooms.context import RoomContext
 from app.rooms.live import RECENT_MOVE_IDS, LiveRoom, SeatInfo
+from app.rooms.room_reads import RoomRows
 from app.text import valid_invite_code, valid_room_id
 
 
@@ -33,8 +36,18 @@ class RoomCache:
         # socket, so the relay's events kept it current): a new socket needs no reload.
         self._watched_loads: set[str] = set()
         self._loading: dict[str, asyncio.Future[LiveRoom]] = {}
+        self._loads: BatchedReads[str, RoomRows] = BatchedReads(self._read_rooms)
+        self._rows: BatchedReads[str, Row[Any]] = BatchedReads(self._read_rows)
         ctx.hub.add_listener(self._on_remote_event)
         ctx.hub.add_reconnect_listener(self._on_relay_reconnect)
+
+    async def _read_rooms(self, room_ids: list[str]) -> dict[str, RoomRows]:
+        async with reader(self.ctx.engine).connect() as conn:
+            return await room_reads.rooms_with_seats(conn, room_ids, RECENT_MOVE_IDS)
+
+    async def _read_rows(self, room_ids: list[str]) -> dict[str, Row[Any]]:
+        async with reader(self.ctx.engine).connect() as conn:
+            return await room_reads.room_rows(conn, room_ids)
 
     def _on_relay_reconnect(self) -> None:
         """Events may have been lost during the outage: every held room reloads."""
@@ -118,15 +131,13 @@ class RoomCache:
             self._watched_loads.discard(room_id)
 
     async def load(self, room_id: str) -> LiveRoom:
-        # Plain rows on one connection in autocommit, not an ORM session in a transaction:
-        # a process taking over a dead one's sockets loads hundreds of rooms at once
-        # (bench/reconnect_burst.py).
-        async with reader(self.ctx.engine).connect() as conn:
-            room = await repository.room_row(conn, room_id)
-            if room is None:
-                raise RoomNotFound(f"no room {room_id}")
-            seats = await repository.seat_rows(conn, room_id)
-            recent = await repository.recent_move_ids(conn, room_id, RECENT_MOVE_IDS)
+        # The rooms asked for in one loop turn are read together, as plain rows on one
+        # connection in autocommit (app.rooms.room_reads): a process taking over a dead
+        # one's sockets loads hundreds of rooms at once (bench/reconnect_burst.py).
+        found = await self._loads.get(room_id)
+        if found is None:
+            raise RoomNotFound(f"no room {room_id}")
+        room, seats, recent = found
         live = LiveRoom(
             id=room.id,
             game_id=room.game,
@@ -172,8 +183,7 @@ class RoomCache:
         """Read the room's row again; its seats and recent moves only if they changed (a
         seat change bumps ``seats_version``, a move ``version``, and neither goes back):
         the usual reload, a socket's room after it subscribed, is then one statement."""
-        async with reader(self.ctx.engine).connect() as conn:
-            room = await repository.room_row(conn, live.id)
+        room = await self._rows.get(live.id)
         if room is None:
             raise RoomNotFound(f"no room {live.id}")
         unchanged = (

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Row, Select, bindparam, select, update
+from sqlalchemy import Row, Select, bindparam, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.db.models import ChatMessage, MoveRecord, Room, Seat, User
@@ -34,21 +34,6 @@ async def get_seats(session: AsyncSession, room_id: str) -> Sequence[Seat]:
         select(Seat).where(Seat.room_id == room_id).order_by(Seat.position)
     )
     return rows.all()
-
-
-async def room_row(conn: AsyncConnection, room_id: str) -> Row[Any] | None:
-    """The room's row as a plain row, no ORM object (the room cache's loads)."""
-    if not valid_room_id(room_id):
-        return None
-    rooms = Room.__table__
-    return (await conn.execute(select(rooms).where(rooms.c.id == room_id))).first()
-
-
-async def seat_rows(conn: AsyncConnection, room_id: str) -> Sequence[Row[Any]]:
-    """The room's seats as plain rows, in seat order."""
-    seats = Seat.__table__
-    statement = select(seats).where(seats.c.room_id == room_id).order_by(seats.c.position)
-    return (await conn.execute(statement)).all()
 
 
 async def recent_move_ids(
@@ -118,6 +103,37 @@ async def chat_history(
     """The room's last ``limit`` messages, oldest first."""
     result = await conn.execute(_CHAT_HISTORY, {"room_id": room_id, "limit": limit})
     return list(result.all())[::-1]
+
+
+_CHAT_HISTORIES = text(
+    "SELECT r.id AS room_id, c.id, c.name, c.user_id, c.text, c.deleted, c.created_at,"
+    " c.is_bot FROM unnest(CAST(:ids AS varchar[])) AS r(id)"
+    " CROSS JOIN LATERAL (SELECT chat_messages.id, chat_messages.name,"
+    " chat_messages.user_id, chat_messages.text, chat_messages.deleted,"
+    " chat_messages.created_at, users.is_bot FROM chat_messages"
+    " LEFT JOIN users ON users.id = chat_messages.user_id"
+    " WHERE chat_messages.room_id = r.id ORDER BY chat_messages.id DESC LIMIT :limit) AS c"
+)
+
+
+async def chat_histories(
+    conn: AsyncConnection, room_ids: Sequence[str], *, limit: int
+) -> dict[str, list[Row[Any]]]:
+    """:func:`chat_history` of several rooms: on PostgreSQL one statement (a ``LATERAL``
+    subquery a room), on SQLite room by room. Rooms without a message are left out."""
+    found: dict[str, list[Row[Any]]] = {}
+    if conn.dialect.name != "postgresql":
+        for room_id in room_ids:
+            history = cast(list[Row[Any]], await chat_history(conn, room_id, limit=limit))
+            if history:
+                found[room_id] = history
+        return found
+    rows = await conn.execute(_CHAT_HISTORIES, {"ids": list(room_ids), "limit": limit})
+    for row in rows.all():
+        found.setdefault(row.room_id, []).append(row)
+    for messages in found.values():
+        messages.sort(key=lambda message: message.id)  # oldest first
+    return found
 
 
 async def expire_rooms(
