@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -10,7 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import Field
 
 from app.admin import service as admin_service
-from app.api.deps import AdminUser, OptionalUser, RoomsDep, SessionDep, SettingsDep
+from app.api.deps import AdminUser, RoomsDep, SessionDep, SettingsDep, optional_user
 from app.api.pages import render
 from app.api.validation import RequestModel
 from app.errors import Forbidden, NotAuthenticated
@@ -179,14 +180,21 @@ async def admin_page(request: Request, admin: AdminUser) -> HTMLResponse:
 
 
 @pages.get("/metrics", include_in_schema=False)
-async def metrics(request: Request, user: OptionalUser, settings: SettingsDep) -> Response:
-    """Prometheus text format; admins, the bearer token, or anyone if metrics_public."""
+async def metrics(request: Request, response: Response, settings: SettingsDep) -> Response:
+    """Prometheus text format; admins, the bearer token, or anyone if metrics_public.
+
+    The metrics token is judged first: read as an API token (the users' ``Authorization:
+    Bearer``) it was refused with 401 before this route could compare it, so every
+    bench's and scraper's read with it failed."""
     token = request.headers.get("authorization", "")
-    allowed = (
-        settings.metrics_public
-        or (user is not None and user.is_admin and not user.banned)
-        or (bool(settings.metrics_token) and token == f"Bearer {settings.metrics_token}")
+    expected = f"Bearer {settings.metrics_token}"
+    allowed = settings.metrics_public or (
+        bool(settings.metrics_token) and secrets.compare_digest(token, expected)
     )
+    user = None
+    if not allowed:
+        user = await optional_user(request, response, request.app.state.signer)
+        allowed = user is not None and user.is_admin and not user.banned
     if not allowed:
         if user is None and not token:
             raise NotAuthenticated("metrics need an admin session or the metrics token")

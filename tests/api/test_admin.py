@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+import httpx
 import pytest
 import websockets
 
@@ -102,7 +103,9 @@ async def test_metrics_after_a_played_game(server: RunningServer) -> None:
     assert values["agora_sockets"] >= 2
     # The last move finished the game: it commits alone, outside the group commit.
     assert values["agora_commit_moves_total"] >= 5
-    assert 1 <= values["agora_commit_batches_total"] <= values["agora_commit_moves_total"]
+    # A batch counts whether or not its moves committed (a refused commit, a version
+    # taken meanwhile, is a batch of none): more batches than moves is possible (CI saw it).
+    assert values["agora_commit_batches_total"] >= 1
     assert values["agora_commit_seconds_total"] > 0
     assert any(key.startswith("agora_http_requests_total{") for key in values)
     overview = (await admin.http.get("/api/admin/overview")).json()
@@ -194,3 +197,19 @@ async def test_ban_closes_sockets_and_refuses_login(server: RunningServer) -> No
     assert self_ban.status_code in (404, 422)
     for person in (host, pat, admin):
         await person.close()
+
+
+async def test_metrics_with_the_metrics_token_and_without(server: RunningServer) -> None:
+    """The scrapers' and benches' bearer token is read as the metrics token, not refused
+    as an unknown API token first; a wrong one is still refused."""
+    settings = server.app.state.settings
+    saved, settings.metrics_token = settings.metrics_token, "scrape-me"
+    try:
+        async with httpx.AsyncClient(base_url=server.url) as client:
+            good = await client.get("/metrics", headers={"Authorization": "Bearer scrape-me"})
+            assert good.status_code == 200 and "agora_sockets" in good.text
+            bad = await client.get("/metrics", headers={"Authorization": "Bearer nope"})
+            assert bad.status_code == 401 and bad.json()["code"] == "bad_token"
+            assert (await client.get("/metrics")).status_code == 401
+    finally:
+        settings.metrics_token = saved
