@@ -142,9 +142,11 @@ async def test_a_hint_in_french_on_a_phone(browser: Any, web_server: Any) -> Non
     await ask_for_a_hint(page)
     await page.locator("[data-testid=hint-box]").wait_for()
     words = await page.inner_text("#hint-text")
-    assert re.fullmatch(r"Suggestion : Misez (aucun dé|1 dé|\d+ dés) en Agriculture\.", words), (
-        words
-    )
+    # French says a bet of none in its own words ("Ne misez aucun dé", issue 40's hard
+    # bot may suggest it): CI met it once the deal made it the best bet.
+    assert re.fullmatch(
+        r"Suggestion : (Ne misez aucun dé|Misez 1 dé|Misez \d+ dés) en Agriculture\.", words
+    ), words
     await page.locator("[data-testid=agp-actions] .agp-hinted").first.wait_for()
     await assert_layout(page, "agorapolis hint on a phone")
     await page.screenshot(path=shot_path("hint-agorapolis-phone-fr"))
