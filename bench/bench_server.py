@@ -96,7 +96,11 @@ def spawn_server(db: str, port: int, workdir: Path) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "app"]
     if PIN:
         command = ["taskset", "-c", "0", *command]
-    process = subprocess.Popen(command, env=env, cwd=ROOT)
+    return wait_ready(subprocess.Popen(command, env=env, cwd=ROOT), port)
+
+
+def wait_ready(process: subprocess.Popen[bytes], port: int) -> subprocess.Popen[bytes]:
+    """``process`` once its ``/readyz`` answers on ``port`` (exits if it never does)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:  # e.g. the port is taken: never bench another server

@@ -26,7 +26,6 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
 import orjson
 import redis
 
@@ -38,6 +37,7 @@ from bench_server import (  # noqa: E402
     proc_cpu_seconds,
     reset_postgres,
     server_env,
+    wait_ready,
 )
 from ws_load_python import make_rooms  # noqa: E402
 
@@ -60,18 +60,7 @@ def start(port: int, redis_url: str | None, profile: str | None) -> subprocess.P
         command = [sys.executable, "-c", PROFILED, profile]
     if PIN:
         command = ["taskset", "-c", "0", *command]
-    process = subprocess.Popen(command, env=env, cwd=ROOT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"server exited with {process.returncode}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    process.kill()
-    raise SystemExit("server did not start")
+    return wait_ready(subprocess.Popen(command, env=env, cwd=ROOT), port)
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
