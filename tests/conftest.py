@@ -25,11 +25,16 @@ import websockets
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
-from app import native
-from app.config import Settings
-from app.main import create_app
-from app.realtime.wire import SERVER_OPTIONS
-from tests.run_lock import RunLock
+# Before the app is imported: argon2id at its lowest cost (app.accounts.security), for
+# this process and the servers it starts; tests/accounts/test_hashing.py puts the real
+# cost back where the cost itself is under test.
+os.environ.setdefault("PASSWORD_HASH_PROFILE", "test")
+
+from app import native  # noqa: E402
+from app.config import Settings  # noqa: E402
+from app.main import create_app  # noqa: E402
+from app.realtime.wire import SERVER_OPTIONS  # noqa: E402
+from tests.run_lock import RunLock  # noqa: E402
 
 # pytest-xdist's workers ("gw0", "gw1", … under `pytest -n N`) each get a database and a
 # Redis database of their own: the first keeps the configured ones ("test", Redis 15), the
@@ -217,6 +222,8 @@ def base_settings(**overrides: Any) -> Settings:
         "secret_key": "test-secret",
         "bot_delay_seconds": 0.0,
         "bot_workers": 1,
+        # reviews of random games find mistakes at any depth; 192 took minutes of CI time
+        "review_iterations": 24,
         "expiry_sweep_seconds": 0,
         "ws_rate_per_second": 200.0,
         "ws_rate_burst": 400,

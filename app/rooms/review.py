@@ -44,7 +44,8 @@ from app.rooms.timeline import Step, replay, undo_target
 log = logging.getLogger(__name__)
 
 LEVEL = "hard"
-#: simulations per reviewed position (half the hard level's cap: reviews take half as long)
+#: simulations per reviewed position (half the hard level's cap: reviews take half as long);
+#: the default of ``Settings.review_iterations``
 ITERATIONS = 192
 #: at most this many positions reviewed per game (the first ones; long games stop there)
 MAX_POSITIONS = 160
@@ -125,6 +126,7 @@ class Reviews:
         steps = [s for s in timeline.steps if s.seat in players][:MAX_POSITIONS]
         job = Job(total=len(steps))
         self._jobs[live.id] = job
+        iterations = self.ctx.settings.review_iterations
 
         async def run() -> None:
             try:
@@ -133,7 +135,7 @@ class Reviews:
                         found = await self.brain.pool.run(
                             review_position, live.game_id, step.before, step.seat, step.move,
                             LEVEL, search_seed(live.id, step.seq, step.seat),
-                            iterations=ITERATIONS, time_limit=30.0,
+                            iterations=iterations, time_limit=30.0,
                         )  # fmt: skip
                     except (BotTimeout, BotError, OSError, EOFError) as error:  # a worker died
                         log.warning("review of %s move %s failed: %s", live.id, step.seq, error)

@@ -14,12 +14,22 @@ import statistics
 import time
 
 import httpx
+import pytest
 
+from app.accounts import security
 from app.accounts.hashing import verify_async
 from app.accounts.security import hash_password
 from tests.conftest import Player, RunningServer
 
 log = logging.getLogger(__name__)
+
+
+def test_the_suite_hashes_cheaply_and_production_at_full_cost() -> None:
+    assert security._hasher is security.PROFILES["test"]
+    standard = security.PROFILES["standard"]
+    assert standard.memory_cost >= 65536 and standard.time_cost >= 3
+    # either profile verifies the other's hashes: each hash records its parameters
+    assert standard.verify(security.PROFILES["test"].hash("pw"), "pw")
 
 
 async def test_verify_checks_a_dummy_for_unknown_users() -> None:
@@ -29,7 +39,11 @@ async def test_verify_checks_a_dummy_for_unknown_users() -> None:
     assert not await verify_async(None, "right password")
 
 
-async def test_login_guessers_do_not_stall_a_game(server: RunningServer) -> None:
+async def test_login_guessers_do_not_stall_a_game(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the real cost: the suite hashes at the lowest one (tests/conftest.py)
+    monkeypatch.setattr(security, "_hasher", security.PROFILES["standard"])
     username = f"victim_{secrets.token_hex(3)}"
     victim = Player(server, "victim")
     created = await victim.http.post(
