@@ -49,8 +49,14 @@ export function hintPanel({ roomId, code, getSocket, mySeat, seatName, play, des
   function onMessage(message) {
     if (message.type === "hint" && message.id === asking) {
       asking = null;
-      answer = message;
-      if (message.version === socket().version) highlight(message.move);
+      if (message.version < socket().version) {
+        // Asked just as the table moved on (the player's own move a moment before): the
+        // answer is for a position that is gone; ask again for this one (CI saw a French
+        // hint that never showed: it was thrown away as stale and nothing asked again).
+        if (allowed()) ask();
+        return true;
+      }
+      answer = { ...message, shown: false };
     } else if (message.type === "error" && typeof message.id === "string" && message.id.startsWith("hint-")) {
       if (message.id === asking) asking = null;
       const key = `hints.refused.${message.code}`;
@@ -86,7 +92,12 @@ export function hintPanel({ roomId, code, getSocket, mySeat, seatName, play, des
 
   function draw() {
     const version = socket().version;
-    if (answer && answer.version !== version) answer = null; // the table moved on
+    if (answer && answer.version < version) answer = null; // the table moved on
+    const current = answer && answer.version === version; // (an answer may beat its patch)
+    if (current && !answer.shown) {
+      answer.shown = true;
+      highlight(answer.move);
+    }
     if (error && error.version !== version) error = null;
     const button = $("hint-button");
     button.hidden = !allowed();
@@ -94,7 +105,7 @@ export function hintPanel({ roomId, code, getSocket, mySeat, seatName, play, des
     button.textContent = asking !== null ? t("hints.thinking") : t("hints.ask");
     const box = $("hint-box");
     const text = $("hint-text");
-    if (answer && myTurn()) {
+    if (current && myTurn()) {
       // The board's words first: the server's description is the log's (ids, coordinates).
       const words = describe(answer.move) || (answer.description ? label(answer.description) : plainMove(answer.move));
       text.textContent = t("hints.suggestion", { move: words });
