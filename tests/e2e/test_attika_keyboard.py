@@ -31,6 +31,10 @@ FOCUSED = """() => {
   return { testid: el.dataset?.testid || '', tag: el.tagName, ring,
            visible: el.matches(':focus-visible'), board: Boolean(el.closest('#board')) };
 }"""
+# Whether the enabled control ``testid`` is on the page, and FOCUSED.
+REACH = f"""(testid) => [
+  Boolean(document.querySelector(`[data-testid="${{testid}}"]:not([disabled])`)),
+  ({FOCUSED})()]"""
 CURSOR = """() => { const c = document.querySelector('[data-testid=cursor]');
   return c ? [c.dataset.q, c.dataset.r] : null; }"""
 LOG = "[data-testid=move-log] li"
@@ -70,9 +74,10 @@ class KeyboardPlayer:
         """Tab (then Shift+Tab) until the control ``testid`` has the focus; it must show it."""
         for key in ("Tab", "Shift+Tab"):
             for _ in range(limit // 2):
-                if not await self.page.locator(f"[data-testid={testid}]:not([disabled])").count():
+                # one round trip a key (a game presses ~1,700): the control, then the focus
+                there, focused = await self.page.evaluate(REACH, testid)
+                if not there:
                     raise Stale(testid)  # a patch took it away: the caller reads the board again
-                focused = await self.page.evaluate(FOCUSED)
                 if focused and focused["testid"] == testid:
                     assert focused["ring"] and focused["visible"], focused
                     self.reached.add(testid.split("-")[0])
@@ -228,6 +233,7 @@ async def test_a_whole_game_played_from_the_keyboard(browser: Any, web_server: A
         else:
             await page.wait_for_timeout(60)
     await page.screenshot(path=shot_path("attika-keyboard-end"))
+    print(f"keyboard game: {ada.moves} moves, {ada.keys} keys, {ada.unanswered} unanswered")
     assert clicks == [], clicks  # not one pointer event from the first move to the last
     assert ada.moves >= 10, ada.moves
     # Every kind of control was reached and pressed from the keyboard.
