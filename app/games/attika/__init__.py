@@ -66,12 +66,14 @@ Decisions taken here where the spec leaves a choice open:
   order that carries no meaning.
 
 Hooks for search bots: :func:`sample` (:mod:`.sample`) redraws what a seat cannot see;
-:func:`evaluate` (:mod:`.evaluate`) estimates each seat's progress on 0..1.
+:func:`evaluate` (:mod:`.evaluate`) estimates each seat's progress on 0..1;
+:func:`quiet` and :func:`rollout_move` (:mod:`.rollout`) let a simulation finish its turn.
 """
 
 from __future__ import annotations
 
 from app.games.attika.evaluate import evaluate
+from app.games.attika.rollout import quiet, rollout_move
 from app.games.attika.rules import legal_moves, result, to_act
 from app.games.attika.sample import sample
 from app.games.attika.setup import INFO, setup
@@ -87,8 +89,10 @@ __all__ = [
     "evaluate",
     "legal_moves",
     "legal_moves_compact",
+    "quiet",
     "redact_move",
     "result",
+    "rollout_move",
     "sample",
     "secrets",
     "setup",

@@ -6,12 +6,20 @@ races and the means to run them:
     BUILT * buildings on the map / 30
   + RACE * shrine race: 1 / (1 + empty hexes still needed to join two shrines / 2)
   + CARDS * cards in hand (up to 12) / 12
-  + RESERVE * reserve size (up to 6) / 6
+  + RESERVE * buildings in reserve (up to 6) / 6
   + AMPHORAE * amphorae (up to 3) / 3
+
+A turn is several moves, so the seat to act also counts the building it drew and has not
+placed yet (in its reserve) and, once its turn has begun, the cards that ending it now
+would give (in its hand).
 
 A building is worth more than the cards it costs (issue 40: with 0.45 for buildings and
 0.10 for cards, a 3-card build scored below taking 3 cards, and the hard level, searching
-that estimate harder, hoarded cards and lost 12 of 16 games to the medium one). The race
+that estimate harder, hoarded cards and lost 12 of 16 games to the medium one), and more
+than a building in reserve plus 3 cards, or building from the reserve scores as a loss
+(it did with 0.5 / 0.05 / 0.06: the one-move easy level built less than random moves and
+lost to them, 26 of 40 games on seeds 9000+). A drawn building is worth more than the 2
+cards it gives up (taking 3 cards instead of drawing). The race
 term is steep near the goal: a link one hex away is nearly a win, so closing one's own
 and blocking the other's outweigh a few buildings.
 
@@ -26,12 +34,13 @@ from app.games.attika.components import COUNT
 from app.games.attika.geometry import topology
 from app.games.attika.links import shrine_link
 from app.games.attika.position import SEAT_SHIFT
+from app.games.attika.rules import end_cards
 from app.games.interface import State
 
-BUILT = 0.5
+BUILT = 0.7
 RACE = 0.35
-CARDS = 0.06
-RESERVE = 0.05
+CARDS = 0.04
+RESERVE = 0.06
 AMPHORAE = 0.04
 #: hexes at which the race term has halved
 LINK_HALF = 2.0
@@ -48,15 +57,26 @@ def evaluate(state: State) -> list[float]:
     for c in occ:
         if c >= 0:
             built[c >> SEAT_SHIFT] += 1
+    turn = state["turn"]
+    acting = turn["seat"]
+    # a turn is several moves: the building drawn and not yet placed is the seat's, and
+    # once the turn has begun the cards that ending it now would give are as good as held
+    # (without them a draw scored below taking 3 cards, and the easy level lost to random
+    # moves); not before it has begun, or a move that ends the turn would hand the next
+    # seat 3 cards it has not taken
+    pending = turn["pending"] is not None
+    owed = end_cards(turn) if turn["phase"] == "actions" and turn["used"] else 0
     out = []
     for seat, player in enumerate(state["players"]):
+        held = len(player["reserve"]) + (pending if seat == acting else 0)
+        cards = sum(player["hand"]) + (owed if seat == acting else 0)
         link = shrine_link(topo, occ, seat, path=False)
         race = 0.0 if link is None else 1.0 / (1.0 + link[0] / LINK_HALF)
         score = (
             BUILT * built[seat] / COUNT
             + RACE * race
-            + CARDS * min(sum(player["hand"]), 12) / 12
-            + RESERVE * min(len(player["reserve"]), 6) / 6
+            + CARDS * min(cards, 12) / 12
+            + RESERVE * min(held, 6) / 6
             + AMPHORAE * min(player["amphorae"], 3) / 3
         )
         out.append(min(1.0, max(0.0, score)))
