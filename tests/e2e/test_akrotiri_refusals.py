@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from playwright.async_api import Error as PlaywrightError
+
 from app.games.akrotiri.cache import board_of
 from tests.e2e.akrotiri_helpers import (
     SEND,
@@ -62,8 +64,14 @@ def section(testid: str) -> str:
 async def tap_port(page: Any, port: str) -> None:
     """Tap a port on the map (or the boat docked on it)."""
     target = page.locator(f".akr-boat[data-port='{port}'], .akr-port[data-port='{port}']")
-    await target.first.scroll_into_view_if_needed()
-    box = await target.first.bounding_box()
+    for attempt in range(5):
+        try:
+            await target.first.scroll_into_view_if_needed()
+            box = await target.first.bounding_box()
+            break
+        except PlaywrightError:  # the map was drawn anew meanwhile (CI saw it): find it again
+            if attempt == 4:
+                raise
     assert box, port
     await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
