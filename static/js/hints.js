@@ -54,6 +54,7 @@ export function hintPanel({ roomId, code, getSocket, mySeat, seatName, play, des
         // answer is for a position that is gone; ask again for this one (CI saw a French
         // hint that never showed: it was thrown away as stale and nothing asked again).
         if (allowed()) ask();
+        else draw();
         return true;
       }
       answer = { ...message, shown: false };
