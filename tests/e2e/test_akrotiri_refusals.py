@@ -64,14 +64,16 @@ def section(testid: str) -> str:
 async def tap_port(page: Any, port: str) -> None:
     """Tap a port on the map (or the boat docked on it)."""
     target = page.locator(f".akr-boat[data-port='{port}'], .akr-port[data-port='{port}']")
-    for attempt in range(5):
+    box = None
+    for _ in range(20):
         try:
             await target.first.scroll_into_view_if_needed()
             box = await target.first.bounding_box()
-            break
         except PlaywrightError:  # the map was drawn anew meanwhile (CI saw it): find it again
-            if attempt == 4:
-                raise
+            box = None
+        if box:  # (None too while the new map is not laid out yet: CI saw that as well)
+            break
+        await page.wait_for_timeout(100)
     assert box, port
     await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
