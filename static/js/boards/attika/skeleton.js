@@ -5,6 +5,7 @@
 // something to do (docs/boards.md). DOM only: every control comes from the legal moves.
 import { t } from "../../i18n.js";
 import { rotate } from "./hex.js";
+import { offerKnown } from "./mine.js";
 import { buildingCard, button, el, pieceCard, stacksRow } from "./panels.js";
 import { paymentPanel } from "./payment.js";
 import { landWords } from "./words.js";
@@ -99,7 +100,9 @@ export function actionBar(a) {
     const info = game.catalog.buildings.find((b) => b.id === game.pending.building);
     const moves = offer.pending;
     const card = buildingCard(info, {
-      spots: { count: moves.length, free: moves.filter((m) => m.cost.free).length },
+      // Like the reserve's cards: no count and no "cannot" while the moves are on their way
+      // (CI caught the drawn card saying "your cards pay for it nowhere" for that moment).
+      spots: offerKnown(offer) ? { count: moves.length, free: moves.filter((m) => m.cost.free).length } : null,
       reason: t("attika.cannot.cards"),
       testid: "pending",
       selected: true,
