@@ -51,8 +51,9 @@ class Settings(BaseSettings):
     presence_ttl_seconds: float = 30.0
     chat_max_length: int = 500
     bot_delay_seconds: float = 0.4
-    # Simulations per reviewed position (app.rooms.review): fewer make reviews cheaper and
-    # rougher (the test servers use 24: the better move is drawn all the same).
+    # Simulations per reviewed position (app.rooms.review): half the hard level's cap, so
+    # reviews take half as long; fewer make them cheaper and rougher (the test servers use
+    # 24: the better move is drawn all the same).
     review_iterations: int = Field(default=192, ge=1)
     # Worker processes for the search bots (0: the machine's cores less one).
     bot_workers: int = 0

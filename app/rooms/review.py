@@ -44,9 +44,6 @@ from app.rooms.timeline import Step, replay, undo_target
 log = logging.getLogger(__name__)
 
 LEVEL = "hard"
-#: simulations per reviewed position (half the hard level's cap: reviews take half as long);
-#: the default of ``Settings.review_iterations``
-ITERATIONS = 192
 #: at most this many positions reviewed per game (the first ones; long games stop there)
 MAX_POSITIONS = 160
 #: the biggest mistakes of each seat that get the board after the better move
