@@ -7,7 +7,8 @@ Missing hooks get safe defaults:
 - ``sample``: a game without it and without hidden information (no ``secrets`` hook)
   is sampled as itself; a game that has secrets but no ``sample`` cannot be searched,
   and :func:`can_search` says so (the bots then play without looking at the state);
-- ``evaluate``: terminal states score by ``result()["scores"]``; without the hook other
+- ``final_values``: a finished game scores by ``result()["scores"]``;
+- ``evaluate``: terminal states score by ``final_values``; without the hook other
   states have no estimate (``None``) and simulations play on to the end of the game;
 - ``rollout_move``: a uniformly random legal move;
 - ``score``: ``evaluate``;
@@ -36,14 +37,15 @@ class GameAdapter:
     """A game module with its optional bot hooks resolved once."""
 
     __slots__ = (
-        "_evaluate", "_moves", "_quiet", "_rollout", "_sample", "_score", "game", "group",
-        "has_secrets",
+        "_evaluate", "_final", "_moves", "_quiet", "_rollout", "_sample", "_score", "game",
+        "group", "has_secrets",
     )  # fmt: skip
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._sample = cast(SampleHook | None, getattr(game, "sample", None))
         self._evaluate = cast(EvaluateHook | None, getattr(game, "evaluate", None))
+        self._final = cast(EvaluateHook | None, getattr(game, "final_values", None))
         self._rollout = cast(RolloutHook | None, getattr(game, "rollout_move", None))
         self._score = cast(EvaluateHook | None, getattr(game, "score", None))
         self._quiet = cast(QuietHook | None, getattr(game, "quiet", None))
@@ -86,9 +88,12 @@ class GameAdapter:
         return self.game.apply(state, seat, move)
 
     def terminal_scores(self, state: State) -> list[float] | None:
+        """What a finished game is worth to each seat (None while it runs)."""
         result = self.game.result(state)
         if result is None:
             return None
+        if self._final is not None:
+            return self._final(state)
         return [float(x) for x in result["scores"]]
 
     def evaluate(self, state: State) -> list[float] | None:

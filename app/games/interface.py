@@ -66,6 +66,10 @@ of them, only weaker (a game with ``secrets`` but no ``sample`` gets random move
     a cheap estimate per seat, from a full state: for scored games of each seat's final
     score on the ``result()["scores"]`` scale (solo Akropolis: the Architect at index 1);
     a game may document a 0..1 progress scale instead. Bots compare seats by margin.
+``final_values(state) -> list[float]``
+    what a finished game is worth to each seat on ``evaluate``'s scale, for games whose
+    ``result()["scores"]`` are not on it (Attika: a stalemate's scores are buildings
+    built, more than a win's 1). Default: ``result()["scores"]``.
 ``score(state) -> list[float]``
     the live score per seat (what the game would give if it ended now); the greedy
     baseline maximises it (default: ``evaluate``).

@@ -66,13 +66,14 @@ Decisions taken here where the spec leaves a choice open:
   order that carries no meaning.
 
 Hooks for search bots: :func:`sample` (:mod:`.sample`) redraws what a seat cannot see;
-:func:`evaluate` (:mod:`.evaluate`) estimates each seat's progress on 0..1;
+:func:`evaluate` (:mod:`.evaluate`) estimates each seat's progress on 0..1 and
+:func:`final_values` puts a finished game on that scale (a stalemate's leaders 0.5);
 :func:`quiet` and :func:`rollout_move` (:mod:`.rollout`) let a simulation finish its turn.
 """
 
 from __future__ import annotations
 
-from app.games.attika.evaluate import evaluate
+from app.games.attika.evaluate import evaluate, final_values
 from app.games.attika.rollout import quiet, rollout_move
 from app.games.attika.rules import legal_moves, result, to_act
 from app.games.attika.sample import sample
@@ -87,6 +88,7 @@ __all__ = [
     "INFO",
     "apply",
     "evaluate",
+    "final_values",
     "legal_moves",
     "legal_moves_compact",
     "quiet",

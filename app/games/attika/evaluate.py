@@ -23,8 +23,10 @@ cards it gives up (taking 3 cards instead of drawing). The race
 term is steep near the goal: a link one hex away is nearly a win, so closing one's own
 and blocking the other's outweigh a few buildings.
 
-A won game gives 1 to the winner and 0 to everybody else; a stalemate 0 to everybody
-(the bots score a finished game by ``result`` anyway).
+A finished game is worth :func:`final_values`: 1 to the winner and 0 to everybody else;
+after a stalemate, :data:`STALEMATE` to each seat in first place and 0 to the others.
+``result`` scores a stalemate by buildings built, above a win's 1, so a bot scoring the end
+by ``result`` would have played for a dead end it leads over a win.
 The shrine distances take one 0-1 BFS per seat over the land (:func:`.links.shrine_link`).
 """
 
@@ -34,7 +36,7 @@ from app.games.attika.components import COUNT
 from app.games.attika.geometry import topology
 from app.games.attika.links import shrine_link
 from app.games.attika.position import SEAT_SHIFT
-from app.games.attika.rules import end_cards
+from app.games.attika.rules import end_cards, result
 from app.games.interface import State
 
 BUILT = 0.7
@@ -42,15 +44,28 @@ RACE = 0.35
 CARDS = 0.04
 RESERVE = 0.06
 AMPHORAE = 0.04
+#: a stalemate's first place: better than losing, worse than winning
+STALEMATE = 0.5
 #: hexes at which the race term has halved
 LINK_HALF = 2.0
 
 
-def evaluate(state: State) -> list[float]:
+def final_values(state: State) -> list[float]:
+    """What a finished game is worth to each seat, on :func:`evaluate`'s 0..1 scale."""
     seats = state["seats"]
     winner = state["winner"]
-    if state["turn"]["phase"] == "over":
+    if winner is not None:
         return [1.0 if s == winner else 0.0 for s in range(seats)]
+    outcome = result(state)
+    assert outcome is not None, "final_values of a game still running"
+    first = set(outcome["ranking"][0])
+    return [STALEMATE if s in first else 0.0 for s in range(seats)]
+
+
+def evaluate(state: State) -> list[float]:
+    seats = state["seats"]
+    if state["turn"]["phase"] == "over":
+        return final_values(state)
     topo = topology(state["pieces"], state["shrines"])
     occ = state["occ"]
     built = [0] * seats

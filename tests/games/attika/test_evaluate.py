@@ -75,3 +75,37 @@ def test_building_from_the_reserve_scores_above_keeping_the_building_and_cards()
     per_building = evaluate_module.BUILT / COUNT
     kept = evaluate_module.RESERVE / 6 + 3 * evaluate_module.CARDS / 12
     assert per_building > kept
+
+
+def _stalemate(state: dict) -> dict:
+    over = copy.deepcopy(state)
+    over["turn"]["phase"] = "over"
+    over["winner"] = None
+    over["victory"] = "stalemate"
+    return over
+
+
+def test_a_stalemate_is_worth_less_than_a_win_to_its_leader() -> None:
+    # result() scores a stalemate by buildings built (2 here, above a win's 1): the bots
+    # scored finished games by it and would have played for a dead end they led
+    state = new_state(2, 0)
+    cells = empty_cells(state)
+    ahead = _stalemate(put(put(state, 0, "well", cells[0]), 0, "grain_field", cells[1]))
+    outcome = attika.result(ahead)
+    assert outcome is not None and outcome["scores"] == [2, 0]
+    assert attika.final_values(ahead) == [evaluate_module.STALEMATE, 0.0]
+    assert attika.evaluate(ahead) == attika.final_values(ahead)
+    assert 0.0 < evaluate_module.STALEMATE < 1.0
+    level = _stalemate(state)
+    assert attika.final_values(level) == [evaluate_module.STALEMATE] * 2
+
+
+def test_the_bots_score_a_finished_game_by_final_values() -> None:
+    from app.bots.hooks import GameAdapter
+
+    state = new_state(2, 0)
+    ahead = _stalemate(put(state, 0, "well", empty_cells(state)[0]))
+    assert GameAdapter(attika).terminal_scores(ahead) == [evaluate_module.STALEMATE, 0.0]
+    won = copy.deepcopy(ahead)
+    won["winner"] = 1
+    assert GameAdapter(attika).terminal_scores(won) == [0.0, 1.0]
