@@ -141,6 +141,17 @@ def fuzz_operation(
     return failures
 
 
+def path_only(operation: Any) -> bool:
+    """True if the operation's only inputs are path parameters (no body, query or header).
+
+    Invalid requests to these are invalid ids alone, which Hypothesis draws slowly: ~1.7 s
+    an operation for 6 (26 operations, 45 of the test's 58 s alone, 2026-12-08), mostly
+    rejected draws. The CLI's coverage phase below sends each of them its boundary and
+    wrong-typed path values, with every check; here they get valid requests only."""
+    raw = operation.definition.raw
+    return "requestBody" not in raw and all(p["in"] == "path" for p in raw.get("parameters", []))
+
+
 def test_no_server_error_from_generated_requests(fuzz_target: dict[str, Any]) -> None:
     schema = fuzz_target["schema"]
     failures: list[str] = []
@@ -151,7 +162,10 @@ def test_no_server_error_from_generated_requests(fuzz_target: dict[str, Any]) ->
         if operation.path in STREAMS:
             continue
         operations += 1
-        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+        modes = [GenerationMode.POSITIVE]
+        if not path_only(operation):
+            modes.append(GenerationMode.NEGATIVE)
+        for mode in modes:
             failures += fuzz_operation(operation, mode, fuzz_target, statuses)
     assert operations >= 40
     # Generated valid requests are accepted often enough to reach the handlers.

@@ -7,6 +7,7 @@ control's accessible name) on a desktop and on a phone."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import time
@@ -42,6 +43,16 @@ LOG = "[data-testid=move-log] li"
 # that spends an amphora is confirmed once; the next look at the board answers it).
 NEWS = f"""([n, asked]) => document.querySelectorAll('{LOG}').length !== n
   || (!asked && Boolean(document.querySelector('[data-testid=confirm-yes]')))"""
+# Counts the page's changes, so that the game waits for one instead of polling the board
+# (the wait between looks was a quarter of the test's time, 2026-12-08).
+WATCH_BOARD = """() => { window.kbChanges = 0; new MutationObserver(() => { window.kbChanges++; })
+  .observe(document.body, {subtree: true, childList: true, attributes: true,
+                           characterData: true}); }"""
+CHANGED = "(n) => window.kbChanges !== n"
+# One look a turn of the loop: game over, log entries, a question asked, changes so far.
+STATUS = f"""() => [Boolean(document.querySelector('#result {FINAL}')),
+  document.querySelectorAll('{LOG}').length,
+  Boolean(document.querySelector('[data-testid=confirm-yes]')), window.kbChanges]"""
 # The reserve's cards that can be built now (buttons, not the line saying why not).
 RESERVE = """() => [...document.querySelectorAll('button.at-bcard[data-testid^=reserve-]')]
   .filter((b) => b.getAttribute('aria-disabled') !== 'true').map((b) => b.dataset.testid)"""
@@ -65,6 +76,7 @@ class KeyboardPlayer:
         self.reached: set[str] = set()
         self.refusals: list[str] = []
         self.unanswered = 0  # keys after which neither a move nor a question came
+        self.idle = False  # the last look found nothing offered
 
     async def press(self, key: str) -> None:
         self.keys += 1
@@ -130,6 +142,7 @@ class KeyboardPlayer:
 
     async def play(self) -> bool:
         page = self.page
+        self.idle = False
         offer = await page.evaluate(OFFER)
         busy = any(offer[k] for k in ("confirm", "pay", "piece", "pending", "pass", "stacks"))
         if not self.refusals and offer["end"] and not busy:
@@ -164,6 +177,7 @@ class KeyboardPlayer:
         elif offer["end"]:
             await self.activate("end-turn")
         else:
+            self.idle = True
             return False
         self.moves += 1
         return True
@@ -209,14 +223,16 @@ async def test_a_whole_game_played_from_the_keyboard(browser: Any, web_server: A
         "document.addEventListener('pointerdown',"
         " (e) => window.agoraClick(e.target.outerHTML.slice(0, 60)), true)"
     )
+    await page.evaluate(WATCH_BOARD)
     ada = KeyboardPlayer(page)
     deadline = time.monotonic() + 300
-    while not await page.locator(f"#result {FINAL}").count():
+    while True:
+        over, entries, asked, changes = await page.evaluate(STATUS)
+        if over:
+            break
         if time.monotonic() > deadline:
             await page.screenshot(path=shot_path("attika-keyboard-stuck"), full_page=True)
             raise AssertionError(f"no result after {ada.moves} moves")
-        entries = await page.locator(LOG).count()
-        asked = await page.locator("[data-testid=confirm-yes]").count()
         try:
             moved = await ada.play()
         except AssertionError:
@@ -230,8 +246,9 @@ async def test_a_whole_game_played_from_the_keyboard(browser: Any, web_server: A
                 # A key that played nothing (CI saw it twice, not here): look at the board
                 # again and go on; a game that stops moving fails at the deadline above.
                 ada.unanswered += 1
-        else:
-            await page.wait_for_timeout(60)
+        elif ada.idle:  # nothing offered (the bot's turn): wait for the page to change
+            with contextlib.suppress(PlaywrightTimeout):
+                await page.wait_for_function(CHANGED, arg=changes, polling=20, timeout=1000)
     await page.screenshot(path=shot_path("attika-keyboard-end"))
     print(f"keyboard game: {ada.moves} moves, {ada.keys} keys, {ada.unanswered} unanswered")
     assert clicks == [], clicks  # not one pointer event from the first move to the last
