@@ -32,7 +32,8 @@ class Mover:
     """One-leg targets of every port on a board, with the other boat's port ``closed``."""
 
     __slots__ = (
-        "board",
+        "port_keys",
+        "reach",
         "closed",
         "island_of",
         "island_bits",
@@ -48,7 +49,12 @@ class Mover:
     def __init__(self, board: Board, closed: int | None) -> None:
         islands = board.islands()
         channels = board.channels(frozenset() if closed is None else frozenset((closed,)))
-        self.board = board
+        # Not the board itself: the board's memo holds this Mover, and a Mover holding the
+        # board made a cycle, so every board the cache dropped (~600 objects) waited for the
+        # cyclic collector (0.5-0.7 s pauses of the server at R = 10, bench/cost_curve.py).
+        self.port_keys = board.port_keys
+        #: :func:`reachable`'s memo for this board and closed port
+        self.reach: dict[tuple[int, bool, bool, int], dict[int, tuple[int, tuple[int, ...]]]] = {}
         self.closed = closed
         self.island_of = islands.of_port
         self.island_bits = [islands.port_bits[i] for i in islands.of_port]
@@ -94,12 +100,12 @@ class Mover:
         if kind == "land":
             if not same:
                 raise IllegalMove(
-                    f"land move to {self.board.port_keys[end]}: a land move stays on one island"
+                    f"land move to {self.port_keys[end]}: a land move stays on one island"
                 )
             return 1 if start == self.closed else 0
         if same:
             raise IllegalMove(
-                f"sea move to {self.board.port_keys[end]}: a sea move must reach another "
+                f"sea move to {self.port_keys[end]}: a sea move must reach another "
                 "island (use a land move on the same island, D19)"
             )
         free, paid = self.targets(start)
@@ -107,9 +113,7 @@ class Mover:
             return 0
         if paid >> end & 1:
             return 1
-        raise IllegalMove(
-            f"no route from {self.board.port_keys[start]} to {self.board.port_keys[end]}"
-        )
+        raise IllegalMove(f"no route from {self.port_keys[start]} to {self.port_keys[end]}")
 
 
 def mover(board: Board, closed: int | None) -> Mover:
@@ -193,15 +197,16 @@ def reachable(
 ) -> dict[int, tuple[int, tuple[int, ...]]]:
     """Cheapest movement to every port within ``budget`` actions: port -> (cost, ports).
 
-    Memoised on the board. A breadth-first search by number of legs, once without
-    passing the other boat's port and once passing it (the surcharge never needs to be
-    paid twice: a second pass closes a loop that can be cut). Ties prefer a movement that
-    keeps a paid-for leg, then fewer legs. ``ports`` lists the port reached by each leg.
+    Memoised on the mover (itself memoised on its board). A breadth-first search by
+    number of legs, once without passing the other boat's port and once passing it (the
+    surcharge never needs to be paid twice: a second pass closes a loop that can be cut).
+    Ties prefer a movement that keeps a paid-for leg, then fewer legs. ``ports`` lists
+    the port reached by each leg.
     """
-    key = ("reach", move.closed, start, empty, free, budget)
-    found = move.board.memo.get(key)
+    key = (start, empty, free, budget)
+    found = move.reach.get(key)
     if found is None:
-        found = move.board.memo[key] = _search(move, start, empty, free, budget)
+        found = move.reach[key] = _search(move, start, empty, free, budget)
     return found
 
 

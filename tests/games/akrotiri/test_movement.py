@@ -3,12 +3,14 @@ search behind the ``move`` legal moves checked against an exhaustive one."""
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
 from app.games import akrotiri
-from app.games.akrotiri.cache import board_of
+from app.games.akrotiri.board import Board
+from app.games.akrotiri.cache import board_for_key, board_of, key_of
 from app.games.akrotiri.movement import base_cost, legs_cost, move_cost, mover, reachable
 from app.games.interface import IllegalMove, MalformedMove
 from tests.games.akrotiri.helpers import at, destinations, game, moves_of, play
@@ -116,7 +118,7 @@ def test_movement_needs_enough_actions() -> None:
 
 def exhaustive(move, start: int, empty: bool, free: bool, budget: int) -> dict[int, int]:  # type: ignore[no-untyped-def]
     """Cheapest cost per port by trying every leg from every state (port, legs, surcharge)."""
-    count = len(move.board.port_keys)
+    count = len(move.port_keys)
     islands = move.island_of
     best: dict[int, int] = {}
     max_legs = budget if not empty else 2 * budget + free
@@ -187,3 +189,26 @@ def test_a_move_names_its_port_or_lists_its_legs() -> None:
         play(short, 0, {"type": "move", "to": "T01:a1", "legs": [["sea", "T01:a1"]]})
     with pytest.raises(MalformedMove):
         play(short, 0, {"type": "move"})
+
+
+def test_a_board_the_cache_drops_is_freed_without_the_cycle_collector() -> None:
+    # The board's memo keeps its movers; a mover that held the board made a cycle, so each
+    # board the cache dropped (~600 objects) waited for the cyclic collector: pauses of
+    # 0.5-0.7 s of the whole server every ~10 s at R = 10 (bench/cost_curve.py).
+    parent = board_for_key(key_of(MAP[:1]))
+    flags = gc.get_debug()
+    gc.collect()
+    gc.set_debug(flags | gc.DEBUG_SAVEALL)
+    try:
+        board = parent.add("T02", 1, -2, 0)  # a new board, not memoised by the cache
+        start, other = board.port_index["THERA:T1"], board.port_index["THERA:T2"]
+        for closed in (None, other):
+            reachable(mover(board, closed), start, True, False, 2)
+        assert mover(board, other) is mover(board, other)  # still memoised on the board
+        del board
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, Board)]
+    finally:
+        gc.set_debug(flags)
+        gc.garbage.clear()
+    assert left == []
