@@ -6,8 +6,11 @@ point's:
 
 1. the race closed loop of ``bench/ws_load.py`` at R = 1, 10, 100, 500, 2,000 and 5,000
    rooms (``--rooms``; two sockets a room; the Node client by default): moves/s, p50/p99,
-   server CPU a move (its CPU over the window / the moves in it) and
-   server RSS (after the rooms are made, and at the end of the window);
+   server CPU a move (its CPU over the window / the moves in it), the share of the window
+   the server was runnable but waiting for a core ("server waits %", from
+   ``/proc/<pid>/schedstat``: the shared machine's load, where a low server CPU % alone
+   reads as an idle loop) and server RSS (after the rooms are made, and at the end of the
+   window);
 2. ``bench/ws_idle.py``'s measure at 10,000 idle sockets (``--idle-sockets``): server RSS
    before and with them, KB a socket, and how many opened if not all did;
 3. each game (``--games``) at R = 10 (``--game-rooms``) with random legal moves, played by
@@ -164,7 +167,8 @@ def run_point(
 def _print_race(p: dict[str, Any]) -> None:
     print(
         f"| {p['rooms']:,} | {p['moves_per_s']:,.0f} | {p['p50_ms']:.1f} | {p['p99_ms']:.1f} "
-        f"| {p['cpu_us_per_move']:.0f} | {p['server_cpu_pct']:.0f} | "
+        f"| {p['cpu_us_per_move']:.0f} | {p['server_cpu_pct']:.0f} "
+        f"| {p['server_wait_pct']:.0f} | "
         f"{p['server_rss_idle_mb']:.0f} → {p['server_rss_peak_mb']:.0f} | {p['errors']} "
         f"| {p['load_before'][0]:.2f} |",
         flush=True,
@@ -174,6 +178,7 @@ def _print_race(p: dict[str, Any]) -> None:
 def _print_game(p: dict[str, Any]) -> None:
     print(
         f"| {p['game']} | {p['rooms']} | {p['moves_counted'] / p['window_s']:,.0f} "
+        f"| {p['server_cpu_pct']:.0f} | {p['server_wait_pct']:.0f} "
         f"| {p['cpu_us_per_move']:.0f} | {p['bytes_per_move_per_socket']:,.0f} "
         f"| {p['p99_ms']:.1f} | {p['errors']} | {p['load_before'][0]:.2f} |",
         flush=True,
@@ -203,8 +208,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "games": [],
     }
     print(f"# cost curve: store={args.spawn} client={args.client} load {load_average()}")
-    print("| R | moves/s | p50 ms | p99 ms | CPU µs a move | server CPU % | RSS MB | errors "
-          "| load |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|", flush=True)  # fmt: skip
+    # "waits %": the server runnable but not running (the machine's other load): a low
+    # CPU % with a high one is a starved server, not an idle loop.
+    print("| R | moves/s | p50 ms | p99 ms | CPU µs a move | server CPU % | server waits % "
+          "| RSS MB | errors | load |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+          flush=True)  # fmt: skip
     with Servers(args.spawn, args.same_server) as servers:
         run_parts(args, servers, data)
     data["load_average"]["end"] = load_average()
@@ -238,8 +246,9 @@ def run_parts(args: argparse.Namespace, servers: Servers, data: dict[str, Any]) 
             flush=True,
         )
     if args.games:
-        print("| game | R | moves/s | CPU µs a move | bytes a move a socket | p99 ms | errors "
-              "| load |\n|---|---:|---:|---:|---:|---:|---:|---:|", flush=True)  # fmt: skip
+        print("| game | R | moves/s | server CPU % | server waits % | CPU µs a move "
+              "| bytes a move a socket | p99 ms | errors | load |\n"
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|", flush=True)  # fmt: skip
     for game in args.games:
         point = run_point(
             servers, args.game_rooms, game, "python", args.game_warmup, args.game_duration

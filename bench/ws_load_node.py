@@ -24,6 +24,7 @@ from bench_server import (
     percentile,
     print_batches,
     proc_cpu_seconds,
+    proc_wait_seconds,
     rss_mb,
 )
 from ws_load_python import committed_moves, make_rooms
@@ -62,10 +63,12 @@ def run_node_level(url: str, pid: int | None, rooms_count: int, game: str, warmu
         print(f"# measuring R={rooms_count} for {duration}s (node client)", file=sys.stderr)
         commits0 = commit_counts(url)
         cpu0 = proc_cpu_seconds(pid) if pid else 0.0
+        wait0 = proc_wait_seconds(pid) if pid else 0.0
         if client.stdout.readline().strip() != "done":
             raise SystemExit(f"node_client.js failed (exit {client.wait()})")
         result = json.loads(out_file.read_text())
         server_cpu = (proc_cpu_seconds(pid) - cpu0) / result["window_s"] if pid else float("nan")
+        server_wait = (proc_wait_seconds(pid) - wait0) / result["window_s"] if pid else float("nan")
         commits1 = commit_counts(url)
         peak = rss_mb(pid) if pid else float("nan")
         client.wait(timeout=30)
@@ -90,6 +93,7 @@ def run_node_level(url: str, pid: int | None, rooms_count: int, game: str, warmu
         "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
         "errors": result["errors"],
         "server_cpu_pct": server_cpu * 100,
+        "server_wait_pct": server_wait * 100,  # runnable, waiting for a core
         "server_rss_idle_mb": rss_idle,
         "server_rss_peak_mb": max(peak, rss_idle),
         "client_processes": "node",

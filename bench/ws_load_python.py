@@ -32,6 +32,7 @@ from bench_server import (  # noqa: E402
     percentile,
     print_batches,
     proc_cpu_seconds,
+    proc_wait_seconds,
     rss_mb,
 )
 
@@ -354,6 +355,7 @@ def run_python_level(url: str, pid: int | None, rooms_count: int, game: str, cli
     print(f"# measuring R={rooms_count} for {duration}s", file=sys.stderr, flush=True)
     commits0 = commit_counts(url)  # before the CPU and clock readings: not in the window
     cpu0 = proc_cpu_seconds(pid) if pid else 0.0
+    wait0 = proc_wait_seconds(pid) if pid else 0.0
     peak = rss_idle
     measured_from = time.monotonic()
     while time.monotonic() < start_at + warmup + duration:
@@ -362,6 +364,7 @@ def run_python_level(url: str, pid: int | None, rooms_count: int, game: str, cli
             peak = max(peak, rss_mb(pid))
     window = time.monotonic() - measured_from
     server_cpu = (proc_cpu_seconds(pid) - cpu0) / window if pid else float("nan")
+    server_wait = (proc_wait_seconds(pid) - wait0) / window if pid else float("nan")
     commits1 = commit_counts(url)
     print_batches(rooms_count, commits0, commits1)
     latencies: list[float] = []
@@ -394,6 +397,8 @@ def run_python_level(url: str, pid: int | None, rooms_count: int, game: str, cli
         "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
         "errors": errors,
         "server_cpu_pct": server_cpu * 100,
+        # Runnable but not running: the machine's other load, not the loop idling.
+        "server_wait_pct": server_wait * 100,
         "server_rss_idle_mb": rss_idle,
         "server_rss_peak_mb": peak,
         "client_processes": workers,

@@ -46,12 +46,14 @@ def test_a_tiny_cost_curve_writes_its_json_and_charts(tmp_path: Path) -> None:
         for key in ("moves_per_s", "p99_ms", "cpu_us_per_move", "server_rss_peak_mb"):
             assert point[key] > 0, key
         assert len(point["load_before"]) == 3
+        assert point["server_wait_pct"] >= 0  # runnable, waiting for a core
     idle = data["idle"]
     assert idle["sockets"] == idle["opened"] == 10 and idle["first_failure"] is None
     assert idle["rss_after_mb"] > 0
     (game,) = data["games"]
     assert game["game"] == "akrotiri" and game["moves_counted"] > 0
     assert game["cpu_us_per_move"] > 0 and game["bytes_per_move_per_socket"] > 0
+    assert game["server_wait_pct"] >= 0
 
     curve = ElementTree.parse(tmp_path / "cost-curve.svg").getroot()
     assert curve.tag == f"{SVG}svg"
