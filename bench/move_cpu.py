@@ -29,6 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from app.games.compact import compact_move  # noqa: E402
 from app.games.registry import get_game  # noqa: E402
 from app.realtime.hub import SPECTATOR  # noqa: E402
 from app.rooms.context import dumps  # noqa: E402
@@ -52,11 +53,12 @@ def play(game_id: str, seats: int, seed: int, costs: dict[str, float]) -> int:
         seat = min(game.to_act(state))
         t0 = time.process_time()
         if compact is not None:
-            product = compact(state, seat)
-            ((key, values),) = product["each"].items()
-            row = rng.choice(product["rows"])
-            move = {**dict(zip(product["keys"], row, strict=True)), key: rng.choice(values)}
-            dumps(product)
+            form = compact(state, seat)
+            # the product form (Akropolis) or the table form (Agorapolis, Attika)
+            values = next(iter(form["each"].values()), [0]) if "each" in form else [0]
+            row = rng.randrange(len(form["rows"]))
+            move = compact_move(form, row, rng.randrange(len(values)))
+            dumps(form)
         else:
             legal = game.legal_moves(state, seat)
             move = rng.choice(legal)
