@@ -122,9 +122,3 @@ class GameAdapter:
         if self._rollout is not None:
             return self._rollout(state, seat, rng)
         return rng.choice(list(self.game.legal_moves(state, seat)))
-
-
-def margin(values: Sequence[float], seat: int) -> float:
-    """How far ``seat`` is ahead of the best other entry (negative when behind)."""
-    others = [v for i, v in enumerate(values) if i != seat]
-    return values[seat] - max(others) if others else values[seat]

@@ -25,9 +25,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.bots.hooks import GameAdapter, margin
+from app.bots.hooks import GameAdapter
 from app.bots.levels import Level
 from app.games.interface import Move, RulesError, State
+from app.games.margin import margin
 from app.games.rng import Rng
 
 #: a simulation stops after this many plies even if the game goes on (runaway games)

@@ -23,6 +23,7 @@ from app.games.akropolis.ai_eval import city_features, estimates
 from app.games.akropolis.geometry import decode
 from app.games.akropolis.rules import apply, architect_score, player_score
 from app.games.interface import Move, State
+from app.games.margin import margin
 from app.games.rng import Rng
 
 #: how many random legal moves the rollout policy compares
@@ -105,9 +106,7 @@ def rollout_move(state: State, seat: int, rng: Rng) -> Move:
         pool = raised if i % 3 else placements
         q, r, rot, level, gain = pool[rng.randbelow(len(pool))]
         move = {"tile": rng.randbelow(tiles), "q": q, "r": r, "rot": rot}
-        values = evaluate(apply(state, seat, move))
-        others = [v for i, v in enumerate(values) if i != seat]
-        value = values[seat] - max(others) if others else values[seat]
+        value = margin(evaluate(apply(state, seat, move)), seat)
         if best is None or value > best[0]:
             best = (value, move)
     assert best is not None

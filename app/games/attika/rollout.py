@@ -15,6 +15,7 @@ from app.games.attika.evaluate import evaluate
 from app.games.attika.rules import legal_moves
 from app.games.attika.turn import apply
 from app.games.interface import Move, State
+from app.games.margin import margin
 from app.games.rng import Rng
 
 #: random legal moves the rollout weighs; the best by the estimate is played
@@ -42,8 +43,7 @@ def rollout_move(state: State, seat: int, rng: Rng) -> Move:
     top = 0.0
     for _ in range(TRIES):
         move = moves[rng.randbelow(len(moves))]
-        values = evaluate(apply(state, seat, move))
-        value = values[seat] - max(v for i, v in enumerate(values) if i != seat)
+        value = margin(evaluate(apply(state, seat, move)), seat)
         if best is None or value > top:
             best, top = move, value
     assert best is not None
