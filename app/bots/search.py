@@ -36,9 +36,10 @@ MAX_PLIES = 4000
 #: with a ``move_group`` hook, every group keeps up to ``width // GROUP_SHARE`` of its best
 #: moves among the candidates (hard: 3 of 16; medium and easy, narrower, as before)
 GROUP_SHARE = 5
-#: the ordering looks at the clock every this many moves: an Akrotiri move is applied and
+#: the ordering looks at the clock every this many moves: an Akrotiri move was applied and
 #: scored in ~10 ms, and checking every 32 let the slowest hard move run 0.3 s past its
-#: budget, to 2.08 s of CPU (a clock read is ~1 µs)
+#: budget, to 2.08 s of CPU (a clock read is ~1 µs; since the packed plan proofs a move
+#: costs ~0.3 ms there, ``bench/akrotiri_bot_cpu.py``)
 _CHECK_EVERY = 4
 
 

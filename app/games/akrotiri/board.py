@@ -6,11 +6,14 @@ parent's in one step (:mod:`.cache` memoises boards by placement list).
 
 Derived data is computed lazily and cached on the board: islands (spec §2.4, a union-find
 over pieces), the route *channels* (connected parts of the route graph once some ports are
-closed to passing boats, §2.5) and plan proofs (see :mod:`.plans`).
+closed to passing boats, §2.5) and plan proofs (see :mod:`.plans`). A board knows the
+board it was built from while that one lives (a weak reference), so that derived data
+can be extended by the one tile added rather than computed afresh.
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -91,7 +94,9 @@ class Board:
         "direct",
         "_islands",
         "_channels",
+        "_parent",
         "memo",
+        "__weakref__",
     )
 
     def __init__(self) -> None:
@@ -124,6 +129,10 @@ class Board:
         self._channels: dict[frozenset[int], Channels] = {}
         #: per-board memo for other modules (plan proofs, distances), keyed by them
         self.memo: dict[Any, Any] = {}
+        #: the board this one was built from by :meth:`add`, while it lives: memos may
+        #: extend its data by the one tile added (weak: a chain of boards kept alive to the
+        #: start would outlive the cache)
+        self._parent: weakref.ref[Board] | None = None
 
     # ---------- building ----------
 
@@ -257,7 +266,12 @@ class Board:
         new = self._copy()
         new._place(placed_tile(tile_id, cx, cy, rot))
         new.placements = (*self.placements, (tile_id, cx, cy, rot))
+        new._parent = weakref.ref(self)
         return new
+
+    def parent(self) -> Board | None:
+        """The board this one was built from (one tile fewer), if it is still alive."""
+        return None if self._parent is None else self._parent()
 
     # ---------- queries ----------
 

@@ -48,6 +48,10 @@ def board_for_key(key: tuple[Placement, ...]) -> Board:
     cut = len(key) - 1
     while cut > 0 and key[:cut] not in _BY_VALUE:
         cut -= 1
+    if cut:
+        # kept recent: a position's children (one per placement move, ~200) are built
+        # from it, and their memos extend its own while it lives (Board.parent)
+        _BY_VALUE.move_to_end(key[:cut])
     board = _BY_VALUE[key[:cut]] if cut else _EMPTY
     for tile, cx, cy, rot in key[cut:]:
         board = board.add(tile, cx, cy, rot)

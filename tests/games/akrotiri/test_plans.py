@@ -14,6 +14,7 @@ from app.games.akrotiri.plans import (
     _DEMANDS,
     _NEAR,
     _NORTH_CLASS,
+    _sums,
     icon_classes,
     plan_proven,
     proven_on,
@@ -146,3 +147,37 @@ def test_shared_counts_prove_exactly_what_halls_condition_does(seed: int) -> Non
         (seat,) = akrotiri.to_act(state)
         state = akrotiri.apply(state, seat, chooser.choice(akrotiri.legal_moves(state, seat)))
     assert checked > 1_000 and 0 < proven < checked  # both answers were exercised
+
+
+@pytest.mark.parametrize("seed", [5, 17])
+def test_sums_extended_from_the_parent_board_equal_sums_made_afresh(seed: int) -> None:
+    """A board's packed sums are its parent's plus the new icon (Board.parent); the same
+    board built with no parent sums every icon: same sums, same proven quarters, and the
+    same proven quarters as the plain reading of Hall's condition."""
+    chooser = random.Random(seed)
+    state = akrotiri.setup(2, {}, seed)
+    seen: set[int] = set()
+    for _ in range(400):
+        if akrotiri.result(state) is not None:
+            break
+        (seat,) = akrotiri.to_act(state)
+        state = akrotiri.apply(state, seat, chooser.choice(akrotiri.legal_moves(state, seat)))
+        board = board_of(state["placements"])
+        if board.parent() is None or len(board.placements) in seen:
+            continue
+        seen.add(len(board.placements))
+        fresh = board.parent().add(*board.placements[-1])  # type: ignore[union-attr]
+        fresh._parent = None
+        thera = board.islands().thera
+        for side in (0, 1):
+            assert _sums(board, side) == _sums(fresh, side)
+            for card_id in PLANS:
+                expected = sorted(
+                    q
+                    for q, piece in board.quarter_piece.items()
+                    if board.islands().of_piece[piece] != thera
+                    and _proven_by_hall(board, card_id, side, q)
+                )
+                assert proven_quarters(board, card_id, side) == expected
+                assert proven_quarters(fresh, card_id, side) == expected
+    assert len(seen) >= 10
