@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.games import akrotiri  # noqa: E402
 from app.games.akrotiri import cache  # noqa: E402
+from app.games.margin import margin  # noqa: E402
 from app.games.rng import Rng  # noqa: E402
 
 
@@ -61,9 +62,7 @@ def positions(games: int, seed: int, every: int) -> list[tuple[dict[str, Any], i
             picks = [moves[rng.randbelow(len(moves))] for _ in range(min(8, len(moves)))]
             best = max(
                 picks,
-                key=lambda m: (
-                    (v := akrotiri.evaluate(akrotiri.apply(state, seat, m)))[seat] - v[1 - seat]
-                ),
+                key=lambda m: margin(akrotiri.evaluate(akrotiri.apply(state, seat, m)), seat),
             )
             state = akrotiri.apply(state, seat, best)
             ply += 1
